@@ -1,0 +1,3 @@
+//! Command-line subcommands, one module each; `main.rs` only dispatches.
+
+pub mod verdict;

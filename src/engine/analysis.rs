@@ -1,0 +1,169 @@
+//! What a search is asked and what it answers: the contract between the engine's levels and
+//! every adapter (HTTP service, pbrain protocol, CLI, arena).
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use super::geometry::Point;
+use super::renju::ForbiddenKind;
+
+/// The difficulty ladder, weakest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub enum Difficulty {
+    /// Sums a weight per contiguous run next to each point.
+    Beginner,
+    /// Looks up each direction's neighbour pattern in an attack/defence table.
+    Easy,
+    /// Compares the best shape for itself and for the opponent at every point.
+    #[default]
+    Medium,
+    /// A few plies of alpha-beta over the best-looking candidates.
+    Hard,
+    /// The full engine: iterative-deepening PVS, transposition table, VCF/VCT.
+    Master,
+}
+
+impl Difficulty {
+    /// All levels, weakest first.
+    pub const ALL: [Difficulty; 5] = [
+        Difficulty::Beginner,
+        Difficulty::Easy,
+        Difficulty::Medium,
+        Difficulty::Hard,
+        Difficulty::Master,
+    ];
+
+    /// Lower-case name, as in JSON.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Difficulty::Beginner => "beginner",
+            Difficulty::Easy => "easy",
+            Difficulty::Medium => "medium",
+            Difficulty::Hard => "hard",
+            Difficulty::Master => "master",
+        }
+    }
+}
+
+/// A difficulty name that is not on the ladder.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown difficulty '{0}': expected beginner, easy, medium, hard or master")]
+pub struct UnknownDifficulty(pub String);
+
+impl FromStr for Difficulty {
+    type Err = UnknownDifficulty;
+
+    fn from_str(text: &str) -> Result<Difficulty, UnknownDifficulty> {
+        Difficulty::ALL
+            .into_iter()
+            .find(|d| d.name().eq_ignore_ascii_case(text.trim()))
+            .ok_or_else(|| UnknownDifficulty(text.to_string()))
+    }
+}
+
+impl fmt::Display for Difficulty {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// What a search may spend and what it should report.
+#[derive(Clone, Debug)]
+pub struct SearchRequest {
+    /// Which level plays.
+    pub difficulty: Difficulty,
+    /// The hard deadline: the search returns its best so far by then.
+    pub deadline: Instant,
+    /// Deepest nominal depth to search, if limited.
+    pub max_depth: Option<u32>,
+    /// Most nodes to visit, if limited.
+    pub max_nodes: Option<u64>,
+    /// How many ranked candidate moves to report (1 = the best only).
+    pub candidates: usize,
+    /// Seed for variety among equally good moves; `None` plays deterministically.
+    pub seed: Option<u64>,
+    /// Set from outside to stop the search early (it then answers with its best so far).
+    pub stop: Option<Arc<AtomicBool>>,
+}
+
+impl SearchRequest {
+    /// A deterministic request for one best move within `budget` from now.
+    #[must_use]
+    pub fn new(difficulty: Difficulty, budget: Duration) -> SearchRequest {
+        SearchRequest {
+            difficulty,
+            deadline: Instant::now() + budget,
+            max_depth: None,
+            max_nodes: None,
+            candidates: 1,
+            seed: None,
+            stop: None,
+        }
+    }
+}
+
+/// A move's value from the point of view of the side to move.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Score {
+    /// Evaluation in the level's units; positive is good for the side to move.
+    pub value: i32,
+    /// Chance the side to move wins: a logistic of `value`, exactly 1 or 0 when proven.
+    pub win_probability: f64,
+    /// Moves (of the side to move) until a proven win (positive) or loss (negative).
+    pub mate_in: Option<i32>,
+}
+
+/// One root move with its score and principal variation.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Candidate {
+    /// The move.
+    pub point: Point,
+    /// Its score.
+    pub score: Score,
+    /// The expected continuation, starting with `point`.
+    pub pv: Vec<Point>,
+}
+
+/// The level's rating of every cell for the side to move.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Heatmap {
+    /// Row-major (top row first) values in 0..=1, `None` on occupied cells; the chosen move
+    /// holds the maximum.
+    pub values: Vec<Option<f64>>,
+    /// Renju-forbidden points for Black, listed apart (their values are 0).
+    pub forbidden: Vec<(Point, ForbiddenKind)>,
+}
+
+/// How much work the search did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct SearchStats {
+    /// Nominal depth completed.
+    pub depth: u32,
+    /// Deepest ply reached (threat extensions included).
+    pub seldepth: u32,
+    /// Nodes visited.
+    pub nodes: u64,
+    /// Wall time spent.
+    pub elapsed: Duration,
+}
+
+/// A level's answer for a position.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Analysis {
+    /// The chosen move; `None` when the game is over.
+    pub best: Option<Point>,
+    /// The chosen move's score.
+    pub score: Score,
+    /// The principal variation, starting with `best`.
+    pub pv: Vec<Point>,
+    /// The top candidates, best first (at least `best` when there is one).
+    pub candidates: Vec<Candidate>,
+    /// The rating of every cell.
+    pub heatmap: Heatmap,
+    /// Search effort.
+    pub stats: SearchStats,
+}

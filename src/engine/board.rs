@@ -1,0 +1,321 @@
+//! The board: stones, side to move, move history, Zobrist hash and the incremental line
+//! patterns of every empty cell.
+
+use super::geometry::{BoardSize, Direction, Point};
+use super::grid::{self, Grid, CELLS, EMPTY};
+use super::patterns::{self, Pattern, HALF};
+use super::rules::Rule;
+use super::stone::Stone;
+use super::symmetry::Symmetry;
+use super::zobrist;
+
+/// Zobrist word XOR-ed in while White is to move.
+const WHITE_TO_MOVE: u64 = 0xD1B5_4A32_D192_ED03;
+
+/// A position under a rule, ready for search: make/unmake keep the hash and every empty
+/// cell's line patterns current.
+#[derive(Clone)]
+pub struct Board {
+    grid: Grid,
+    rule: Rule,
+    exact: [bool; 2],
+    to_move: Stone,
+    hash: u64,
+    history: Vec<Point>,
+    counts: [usize; 2],
+    keys: Box<[[u32; 4]]>,
+    patterns: Box<[[[Pattern; 4]; 2]]>,
+}
+
+impl Board {
+    /// An empty board; Black to move.
+    #[must_use]
+    pub fn new(size: BoardSize, rule: Rule) -> Board {
+        let mut board = Board {
+            grid: Grid::new(size),
+            rule,
+            exact: Stone::BOTH.map(|s| rule.exact_five(s)),
+            to_move: Stone::Black,
+            hash: 0,
+            history: Vec::new(),
+            counts: [0; 2],
+            keys: vec![[0u32; 4]; CELLS].into_boxed_slice(),
+            patterns: vec![[[Pattern::Dead; 4]; 2]; CELLS].into_boxed_slice(),
+        };
+        board.recompute_lines();
+        board
+    }
+
+    /// The board size.
+    #[must_use]
+    pub fn size(&self) -> BoardSize {
+        self.grid.size()
+    }
+
+    /// The rule the patterns are computed for.
+    #[must_use]
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    /// The raw cells.
+    #[must_use]
+    pub fn grid(&self) -> &Grid {
+        &self.grid
+    }
+
+    /// Whose turn it is.
+    #[must_use]
+    pub fn to_move(&self) -> Stone {
+        self.to_move
+    }
+
+    /// Overrides whose turn it is (puzzles give arbitrary stone counts).
+    pub fn set_to_move(&mut self, stone: Stone) {
+        if stone != self.to_move {
+            self.to_move = stone;
+            self.hash ^= WHITE_TO_MOVE;
+        }
+    }
+
+    /// The Zobrist hash of the stones and the side to move.
+    #[must_use]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The stone on a point, if any.
+    #[must_use]
+    pub fn stone(&self, point: Point) -> Option<Stone> {
+        self.grid.stone(point)
+    }
+
+    /// Whether a point is empty.
+    #[must_use]
+    pub fn is_empty(&self, point: Point) -> bool {
+        self.grid.is_empty(point)
+    }
+
+    /// Moves played with `play` (not stones placed with `place`), oldest first.
+    #[must_use]
+    pub fn history(&self) -> &[Point] {
+        &self.history
+    }
+
+    /// The most recent move played, if any.
+    #[must_use]
+    pub fn last_move(&self) -> Option<Point> {
+        self.history.last().copied()
+    }
+
+    /// Number of stones of a colour.
+    #[must_use]
+    pub fn count(&self, stone: Stone) -> usize {
+        self.counts[stone.index()]
+    }
+
+    /// Number of stones of both colours.
+    #[must_use]
+    pub fn stone_total(&self) -> usize {
+        self.counts[0] + self.counts[1]
+    }
+
+    /// Whether no empty point is left.
+    #[must_use]
+    pub fn is_full(&self) -> bool {
+        self.stone_total() == self.size().area()
+    }
+
+    /// Every stone on the board, row by row.
+    pub fn stones(&self) -> impl Iterator<Item = (Point, Stone)> + '_ {
+        self.size()
+            .points()
+            .filter_map(|p| self.stone(p).map(|s| (p, s)))
+    }
+
+    /// Every empty point, row by row.
+    pub fn empty_points(&self) -> impl Iterator<Item = Point> + '_ {
+        self.size().points().filter(|&p| self.is_empty(p))
+    }
+
+    /// Plays the side to move's stone on an empty point and passes the turn.
+    pub fn play(&mut self, point: Point) {
+        self.place(point, self.to_move);
+        self.history.push(point);
+        self.set_to_move(self.to_move.opponent());
+    }
+
+    /// Takes back the last move played; `None` when no move was played.
+    pub fn undo(&mut self) -> Option<Point> {
+        let point = self.history.pop()?;
+        let stone = self.stone(point).expect("history points hold stones");
+        self.remove(point);
+        self.set_to_move(stone);
+        Some(point)
+    }
+
+    /// Puts a stone on an empty point without recording a move or passing the turn
+    /// (positions given as a picture of the board).
+    pub fn place(&mut self, point: Point, stone: Stone) {
+        let index = grid::index_of(point);
+        self.grid.put(index, stone);
+        self.hash ^= zobrist::key(stone, index);
+        self.counts[stone.index()] += 1;
+        self.update_lines(index, stone.code() as u32);
+    }
+
+    /// Removes a stone placed with `place`.
+    pub fn remove(&mut self, point: Point) {
+        let index = grid::index_of(point);
+        let stone = self.stone(point).expect("remove needs a stone");
+        self.grid.clear(index);
+        self.hash ^= zobrist::key(stone, index);
+        self.counts[stone.index()] -= 1;
+        self.update_lines(index, 0);
+        self.refresh_patterns(index);
+    }
+
+    /// The pattern a stone of `colour` on empty `point` would make along `direction`.
+    #[must_use]
+    #[inline]
+    pub fn pattern(&self, point: Point, direction: Direction, colour: Stone) -> Pattern {
+        self.patterns[grid::index_of(point)][colour.index()][direction.index()]
+    }
+
+    /// The four line patterns (in `Direction::ALL` order) of `colour` on empty `point`.
+    #[must_use]
+    #[inline]
+    pub fn patterns_at(&self, point: Point, colour: Stone) -> [Pattern; 4] {
+        self.patterns[grid::index_of(point)][colour.index()]
+    }
+
+    /// The patterns from scratch, for checking the incremental ones.
+    #[must_use]
+    pub fn patterns_from_scratch(&self, point: Point, colour: Stone) -> [Pattern; 4] {
+        let index = grid::index_of(point);
+        Direction::ALL.map(|d| {
+            patterns::lookup(
+                self.key_from_scratch(index, d),
+                colour,
+                self.exact[colour.index()],
+            )
+        })
+    }
+
+    /// A compact encoding of the size and the stones: equal exactly when the stones are.
+    #[must_use]
+    pub fn stones_key(&self) -> Vec<u8> {
+        let size = self.size();
+        let mut key = vec![size.width() as u8, size.height() as u8];
+        let codes: Vec<u8> = size
+            .points()
+            .map(|p| self.stone(p).map_or(0, Stone::code))
+            .collect();
+        key.extend(
+            codes
+                .chunks(4)
+                .map(|c| c.iter().rev().fold(0u8, |acc, &v| acc << 2 | v)),
+        );
+        key
+    }
+
+    /// The board mapped by a symmetry of its size: stones, history and side to move.
+    #[must_use]
+    pub fn transformed(&self, symmetry: Symmetry) -> Board {
+        let size = self.size();
+        let mut board = Board::new(size, self.rule);
+        let played: std::collections::HashSet<Point> = self.history.iter().copied().collect();
+        for (point, stone) in self.stones().filter(|(p, _)| !played.contains(p)) {
+            board.place(symmetry.apply(point, size), stone);
+        }
+        let first_mover = match self.history.len() % 2 {
+            0 => self.to_move,
+            _ => self.to_move.opponent(),
+        };
+        board.set_to_move(first_mover);
+        for &point in &self.history {
+            board.play(symmetry.apply(point, size));
+        }
+        board
+    }
+
+    fn key_from_scratch(&self, index: usize, direction: Direction) -> u32 {
+        let step = grid::offset(direction);
+        let mut key = 0u32;
+        for k in 1..=HALF as isize {
+            for sign in [-1, 1] {
+                let code = self.grid.along(index, step, sign * k) as u32;
+                key |= code << (2 * patterns::slot(sign * k));
+            }
+        }
+        key
+    }
+
+    fn recompute_lines(&mut self) {
+        for point in self.size().points() {
+            let index = grid::index_of(point);
+            for d in Direction::ALL {
+                self.keys[index][d.index()] = self.key_from_scratch(index, d);
+            }
+            self.refresh_patterns(index);
+        }
+    }
+
+    /// Writes `code` (0 to clear) into the keys of the 40 cells whose lines pass `index`.
+    fn update_lines(&mut self, index: usize, code: u32) {
+        for d in Direction::ALL {
+            let step = grid::offset(d);
+            for k in 1..=HALF as isize {
+                for sign in [-1, 1] {
+                    let neighbour = (index as isize + sign * k * step) as usize;
+                    let shift = 2 * patterns::slot(-sign * k);
+                    let key = &mut self.keys[neighbour][d.index()];
+                    *key = (*key & !(3 << shift)) | (code << shift);
+                    if self.grid.at(neighbour) == EMPTY {
+                        self.refresh_pattern(neighbour, d);
+                    }
+                }
+            }
+        }
+    }
+
+    fn refresh_patterns(&mut self, index: usize) {
+        for d in Direction::ALL {
+            self.refresh_pattern(index, d);
+        }
+    }
+
+    #[inline]
+    fn refresh_pattern(&mut self, index: usize, direction: Direction) {
+        let key = self.keys[index][direction.index()];
+        for colour in Stone::BOTH {
+            self.patterns[index][colour.index()][direction.index()] =
+                patterns::lookup(key, colour, self.exact[colour.index()]);
+        }
+    }
+}
+
+impl PartialEq for Board {
+    /// Same size, rule, stones, side to move and history.
+    fn eq(&self, other: &Self) -> bool {
+        self.grid == other.grid
+            && self.rule == other.rule
+            && self.to_move == other.to_move
+            && self.history == other.history
+    }
+}
+
+impl Eq for Board {}
+
+impl std::fmt::Debug for Board {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "Board({}, {}, {} to move)\n{:?}",
+            self.size(),
+            self.rule,
+            self.to_move,
+            self.grid
+        )
+    }
+}

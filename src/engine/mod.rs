@@ -1,0 +1,30 @@
+//! The engine: a pure library (no I/O, no async, no HTTP) that knows the game.
+//!
+//! Layers, bottom up: geometry and stones; the padded `grid` of cells; the `board` with its
+//! Zobrist hash and incremental line `patterns`; the `rules`, renju fouls (`renju`) and
+//! `verdict`s; `position` parsing of the client forms.
+
+pub mod board;
+pub mod geometry;
+pub mod grid;
+pub mod notation;
+pub mod patterns;
+pub mod position;
+pub mod renju;
+pub mod rules;
+pub mod stone;
+pub mod symmetry;
+pub mod verdict;
+pub mod zobrist;
+
+pub use board::Board;
+pub use geometry::{BoardSize, Direction, Point};
+pub use position::{BoardInput, MoveInput, Position, PositionError};
+pub use renju::ForbiddenKind;
+pub use rules::Rule;
+pub use stone::Stone;
+pub use symmetry::Symmetry;
+pub use verdict::{Reason, Status, Verdict};
+pub mod analysis;
+pub mod levels;
+pub use analysis::{Analysis, Difficulty, SearchRequest};

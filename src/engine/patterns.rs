@@ -1,0 +1,292 @@
+//! Line patterns: what a stone on a cell would make along one direction, for one colour.
+//!
+//! Each cell keeps, per direction, a key of its ten neighbours on that line (five each side,
+//! two bits a cell: empty, Black, White, wall). A table indexed by the key gives the pattern
+//! the cell would make for a colour. The board updates the keys of the 40 cells around a
+//! move on make/unmake, so patterns are always current and cost one lookup.
+//!
+//! The tables are derived, not hand-written: a line is classified by what it can become.
+//! `Five` is a winning run through the cell; `Flex4` a line with two or more winning points
+//! (the defender cannot stop both); `Block4` exactly one; `Flex3` a line one move from a
+//! `Flex4`; `Block3` one move from a `Block4`; and so on down to `Dead`, a line that can
+//! never hold a five through this cell. Under the exact-five rules a run of six or more is an
+//! `Overline`, which wins nothing, and a "four" whose completion would be an overline
+//! (`xxxx.xxxx` with the gap filled) is no four.
+
+use std::sync::OnceLock;
+
+use super::grid::{BLACK, EMPTY, WHITE};
+use super::stone::Stone;
+
+/// Neighbours kept on each side of a cell.
+pub const HALF: usize = 5;
+/// Number of neighbours in a key.
+const SLOTS: usize = 2 * HALF;
+/// Number of distinct keys.
+pub const KEYS: usize = 1 << (2 * SLOTS);
+
+/// What a stone would make along one line, weakest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+#[repr(u8)]
+pub enum Pattern {
+    /// No five through this cell is possible on this line.
+    #[default]
+    Dead,
+    /// A run of six or more that does not win under this rule.
+    Overline,
+    /// One stone, one way to grow towards a `Block2`.
+    Block1,
+    /// One stone that can become a `Flex2`.
+    Flex1,
+    /// Two stones, one move from a `Block3`.
+    Block2,
+    /// Two stones, one move from a `Flex3`.
+    Flex2,
+    /// One move from a `Block4`.
+    Block3,
+    /// One move from a `Flex4` (an "open three").
+    Flex3,
+    /// Exactly one point completes a five.
+    Block4,
+    /// Two or more points complete a five (a straight four, or two fours on one line).
+    Flex4,
+    /// A winning five through this cell.
+    Five,
+}
+
+/// The slot (0..10) of the neighbour at signed `offset` (−5..=−1, 1..=5) in a key.
+#[must_use]
+#[inline]
+pub fn slot(offset: isize) -> usize {
+    debug_assert!(offset != 0 && offset.unsigned_abs() <= HALF);
+    if offset < 0 {
+        (offset + HALF as isize) as usize
+    } else {
+        (offset + HALF as isize - 1) as usize
+    }
+}
+
+/// The pattern a stone of `colour` would make on a cell whose line neighbours form `key`,
+/// under exact-five (`exact`) or five-or-more counting.
+#[must_use]
+#[inline]
+pub fn lookup(key: u32, colour: Stone, exact: bool) -> Pattern {
+    tables()[exact as usize][colour.index()][key as usize]
+}
+
+type Table = Box<[Pattern]>;
+
+fn tables() -> &'static [[Table; 2]; 2] {
+    static TABLES: OnceLock<[[Table; 2]; 2]> = OnceLock::new();
+    TABLES.get_or_init(|| {
+        let loose = RelativeShapes::build(false);
+        let exact = RelativeShapes::build(true);
+        [
+            [loose.absolute(BLACK), loose.absolute(WHITE)],
+            [exact.absolute(BLACK), exact.absolute(WHITE)],
+        ]
+    })
+}
+
+/// A neighbour as seen by the colour being classified.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Relative {
+    Empty = 0,
+    Own = 1,
+    Blocked = 2,
+}
+
+/// Patterns of every line seen relatively (own / empty / blocked neighbours): 3^10 entries,
+/// each derived from the entries with one more own stone.
+struct RelativeShapes {
+    exact: bool,
+    memo: Vec<Option<Pattern>>,
+}
+
+impl RelativeShapes {
+    fn build(exact: bool) -> RelativeShapes {
+        let mut shapes = RelativeShapes {
+            exact,
+            memo: vec![None; 3usize.pow(SLOTS as u32)],
+        };
+        for index in 0..shapes.memo.len() {
+            shapes.classify(index);
+        }
+        shapes
+    }
+
+    /// The absolute table for `own` (a grid code): every 20-bit key mapped to its pattern.
+    fn absolute(&self, own: u8) -> Table {
+        (0..KEYS as u32)
+            .map(|key| {
+                let index = (0..SLOTS).rev().fold(0usize, |acc, s| {
+                    let code = ((key >> (2 * s)) & 3) as u8;
+                    let rel = match code {
+                        EMPTY => Relative::Empty,
+                        c if c == own => Relative::Own,
+                        _ => Relative::Blocked,
+                    };
+                    acc * 3 + rel as usize
+                });
+                self.memo[index].expect("all relative shapes classified")
+            })
+            .collect()
+    }
+
+    fn decode(index: usize) -> [Relative; SLOTS] {
+        let mut cells = [Relative::Empty; SLOTS];
+        let mut rest = index;
+        for cell in cells.iter_mut() {
+            *cell = match rest % 3 {
+                0 => Relative::Empty,
+                1 => Relative::Own,
+                _ => Relative::Blocked,
+            };
+            rest /= 3;
+        }
+        cells
+    }
+
+    fn encode(cells: &[Relative; SLOTS]) -> usize {
+        cells.iter().rev().fold(0, |acc, &c| acc * 3 + c as usize)
+    }
+
+    /// Length of the own run through the centre.
+    fn run(cells: &[Relative; SLOTS]) -> usize {
+        let left = (0..HALF)
+            .rev()
+            .take_while(|&s| cells[s] == Relative::Own)
+            .count();
+        let right = (HALF..SLOTS)
+            .take_while(|&s| cells[s] == Relative::Own)
+            .count();
+        left + right + 1
+    }
+
+    fn wins(&self, run: usize) -> bool {
+        if self.exact {
+            run == 5
+        } else {
+            run >= 5
+        }
+    }
+
+    fn classify(&mut self, index: usize) -> Pattern {
+        if let Some(pattern) = self.memo[index] {
+            return pattern;
+        }
+        let cells = Self::decode(index);
+        let run = Self::run(&cells);
+        let pattern = if self.wins(run) {
+            Pattern::Five
+        } else if run > 5 {
+            Pattern::Overline
+        } else {
+            self.classify_by_growth(cells)
+        };
+        self.memo[index] = Some(pattern);
+        pattern
+    }
+
+    /// Classifies a line without a five by what one more own stone on it can make.
+    fn classify_by_growth(&mut self, cells: [Relative; SLOTS]) -> Pattern {
+        let mut winning_points = 0;
+        let mut best_child = Pattern::Dead;
+        for s in 0..SLOTS {
+            if cells[s] != Relative::Empty {
+                continue;
+            }
+            let mut grown = cells;
+            grown[s] = Relative::Own;
+            let child = self.classify(Self::encode(&grown));
+            if child == Pattern::Five {
+                winning_points += 1;
+            } else if child != Pattern::Overline {
+                best_child = best_child.max(child);
+            }
+        }
+        match (winning_points, best_child) {
+            (2.., _) => Pattern::Flex4,
+            (1, _) => Pattern::Block4,
+            (_, Pattern::Flex4) => Pattern::Flex3,
+            (_, Pattern::Block4) => Pattern::Block3,
+            (_, Pattern::Flex3) => Pattern::Flex2,
+            (_, Pattern::Block3) => Pattern::Block2,
+            (_, Pattern::Flex2) => Pattern::Flex1,
+            (_, Pattern::Block2) => Pattern::Block1,
+            _ => Pattern::Dead,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Classifies a hand-written line of 11 characters whose centre (index 5) is where the
+    /// stone goes: `x` own, `o` opponent, `#` wall, `.` empty, `*` the centre.
+    fn classify(line: &str, exact: bool) -> Pattern {
+        let chars: Vec<char> = line.chars().collect();
+        assert_eq!(chars.len(), 11, "{line}");
+        assert_eq!(chars[5], '*', "{line}");
+        let mut key = 0u32;
+        for (i, c) in chars.iter().enumerate() {
+            if i == 5 {
+                continue;
+            }
+            let code = match c {
+                '.' => EMPTY,
+                'x' => BLACK,
+                'o' => WHITE,
+                '#' => 3,
+                _ => panic!("bad char {c}"),
+            };
+            key |= (code as u32) << (2 * slot(i as isize - 5));
+        }
+        lookup(key, Stone::Black, exact)
+    }
+
+    #[test]
+    fn fives_and_overlines() {
+        assert_eq!(classify("...xx*xx...", true), Pattern::Five);
+        assert_eq!(classify("..xxx*xx...", true), Pattern::Overline);
+        assert_eq!(classify("..xxx*xx...", false), Pattern::Five);
+        assert_eq!(classify("xxxxx*.....", false), Pattern::Five);
+    }
+
+    #[test]
+    fn fours() {
+        assert_eq!(classify("....x*xx...", true), Pattern::Flex4);
+        assert_eq!(classify("...ox*xx...", true), Pattern::Block4);
+        assert_eq!(classify("...x.*xx...", true), Pattern::Block4);
+        assert_eq!(classify("...#x*xx...", true), Pattern::Block4);
+        // x.xxx.x: two fives on one line, a "double four in one line".
+        assert_eq!(classify("..x.x*x.x..", true), Pattern::Flex4);
+        // xxxx.xxxx with the gap filled is an overline, not a five.
+        assert_eq!(classify(".xxxx*xxxx.", true), Pattern::Overline);
+        // xxxx.xxxx seen from the left group: only the far end completes an exact five.
+        assert_eq!(classify("..xxx*.xxxx", true), Pattern::Block4);
+        assert_eq!(classify("..xxx*.xxxx", false), Pattern::Flex4);
+    }
+
+    #[test]
+    fn threes_and_twos() {
+        assert_eq!(classify("....x*x....", true), Pattern::Flex3);
+        assert_eq!(classify("...x.*x....", true), Pattern::Flex3);
+        assert_eq!(classify("...ox*x....", true), Pattern::Block3);
+        assert_eq!(classify("..ox.*x.o..", true), Pattern::Block3);
+        assert_eq!(classify(".....*x....", true), Pattern::Flex2);
+        assert_eq!(classify("....o*x....", true), Pattern::Block2);
+        assert_eq!(classify(".....*.....", true), Pattern::Flex1);
+        assert_eq!(classify(".o...*o....", true), Pattern::Dead);
+        assert_eq!(classify("o....*o....", true), Pattern::Block1);
+        assert_eq!(classify("...o.*..o..", true), Pattern::Dead);
+    }
+
+    #[test]
+    fn exact_rule_sees_overline_as_blocking() {
+        // Filling the left gap would join the far pair into a run of six.
+        assert_eq!(classify("xx.xx*.x...", true), Pattern::Block4);
+        assert_eq!(classify("xx.xx*.x...", false), Pattern::Flex4);
+    }
+}

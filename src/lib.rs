@@ -1,0 +1,3 @@
+//! gomoku-ai: a Gomoku engine and the HTTP service around it.
+pub mod cli;
+pub mod engine;
