@@ -117,6 +117,46 @@ pub struct Score {
     pub mate_in: Option<i32>,
 }
 
+/// The evaluation lead at which the estimated win probability is e/(1+e), about 73 %.
+pub const WIN_PROBABILITY_SCALE: f64 = 400.0;
+
+/// Score value of a proven win; a win in `n` moves scores `MATE_VALUE - n`.
+pub const MATE_VALUE: i32 = 30_000;
+
+impl Score {
+    /// An unproven evaluation: win probability `1 / (1 + exp(-value / WIN_PROBABILITY_SCALE))`,
+    /// clamped away from exactly 0 and 1, which are reserved for proven results.
+    #[must_use]
+    pub fn estimate(value: i32) -> Score {
+        let logistic = 1.0 / (1.0 + (-f64::from(value) / WIN_PROBABILITY_SCALE).exp());
+        Score {
+            value,
+            win_probability: logistic.clamp(0.001, 0.999),
+            mate_in: None,
+        }
+    }
+
+    /// A proven win for the side to move in `moves` of its own moves.
+    #[must_use]
+    pub fn win_in(moves: i32) -> Score {
+        Score {
+            value: MATE_VALUE - moves,
+            win_probability: 1.0,
+            mate_in: Some(moves),
+        }
+    }
+
+    /// A proven loss for the side to move, the opponent winning after `moves` of our moves.
+    #[must_use]
+    pub fn loss_in(moves: i32) -> Score {
+        Score {
+            value: -(MATE_VALUE - moves),
+            win_probability: 0.0,
+            mate_in: Some(-moves),
+        }
+    }
+}
+
 /// One root move with its score and principal variation.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Candidate {

@@ -37,11 +37,7 @@ pub fn analyze(position: &Position, request: &SearchRequest) -> Analysis {
     for value in values.iter_mut().flatten() {
         *value /= top;
     }
-    let score = Score {
-        value: 0,
-        win_probability: 0.5,
-        mate_in: None,
-    };
+    let score = Score::estimate(0);
     let best = best.map(|(p, _)| p);
     Analysis {
         best,
