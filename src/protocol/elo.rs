@@ -94,7 +94,8 @@ fn signed(elo: f64) -> String {
     if elo.is_infinite() {
         if elo > 0.0 { "+inf" } else { "-inf" }.to_string()
     } else {
-        format!("{elo:+.0}")
+        // Adding 0.0 turns -0.0 into 0.0, so an even score prints as +0.
+        format!("{:+.0}", elo.round() + 0.0)
     }
 }
 
@@ -141,6 +142,7 @@ mod tests {
         let (wide_low, wide_high) = tally(50, 50, 0).elo_interval().unwrap();
         assert!(low > wide_low && high < wide_high);
         assert!((low + high).abs() < 1e-9);
+        assert!(drawn.to_string().contains("Elo +0 ["), "{drawn}");
     }
 
     #[test]
