@@ -157,6 +157,22 @@ mod tests {
     }
 
     #[test]
+    fn the_built_in_book_has_forty_short_central_legal_openings() {
+        let book = parse(BUILTIN).unwrap();
+        assert!(book.len() >= 40, "{}", book.len());
+        for opening in &book {
+            assert!((3..=5).contains(&opening.offsets.len()), "{opening:?}");
+            assert!(opening.offsets.iter().all(|&(dx, dy)| dx.abs() <= 2 && dy.abs() <= 2));
+            for rule in Rule::ALL {
+                let position = opening.position(BoardSize::STANDARD, rule).unwrap();
+                assert!(!position.verdict().is_over(), "{opening:?}");
+            }
+        }
+        let distinct: std::collections::HashSet<_> = book.iter().map(|o| &o.offsets).collect();
+        assert_eq!(distinct.len(), book.len());
+    }
+
+    #[test]
     fn openings_off_the_board_or_repeating_are_refused() {
         let far = &parse("0,0, 9,0").unwrap()[0];
         assert!(far.position(BoardSize::STANDARD, Rule::Freestyle).is_err());
