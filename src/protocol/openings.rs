@@ -162,7 +162,10 @@ mod tests {
         assert!(book.len() >= 40, "{}", book.len());
         for opening in &book {
             assert!((3..=5).contains(&opening.offsets.len()), "{opening:?}");
-            assert!(opening.offsets.iter().all(|&(dx, dy)| dx.abs() <= 2 && dy.abs() <= 2));
+            assert!(opening
+                .offsets
+                .iter()
+                .all(|&(dx, dy)| dx.abs() <= 2 && dy.abs() <= 2));
             for rule in Rule::ALL {
                 let position = opening.position(BoardSize::STANDARD, rule).unwrap();
                 assert!(!position.verdict().is_over(), "{opening:?}");
