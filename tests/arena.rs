@@ -67,7 +67,7 @@ fn two_pbrain_processes_play_a_full_match_to_a_rules_verdict() {
 fn engines_that_break_the_protocol_lose_with_the_reason() {
     let book = openings::parse("0,0").unwrap();
     let good = brain("good", "beginner");
-    // `cat` echoes the INFO lines back instead of answering START with OK.
+    // `cat` echoes START back instead of answering it with OK.
     let echo = PlayerSpec::parse("name=echo cmd=cat").unwrap();
     let result = play_match(&config(Rule::Freestyle), &good, &echo, &book, |_, _| {}).unwrap();
     assert_eq!(result.tally.wins, 2);

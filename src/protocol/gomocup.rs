@@ -298,6 +298,16 @@ pub fn rule_of(bits: i64) -> Rule {
     }
 }
 
+/// The Gomocup bitmask that asks for `rule`.
+#[must_use]
+pub fn rule_bits(rule: Rule) -> i64 {
+    match rule {
+        Rule::Freestyle => 0,
+        Rule::Standard => 1,
+        Rule::Renju => 4,
+    }
+}
+
 /// The position the brain is to move in. Colours follow from the counts (the brain is to
 /// move: equal counts make it Black). Stones listed in play order (alternating, Black first,
 /// as managers send renju games) are replayed as moves; any other order is read as a picture.
@@ -459,5 +469,8 @@ mod tests {
         assert_eq!(rule_of(4), Rule::Renju);
         assert_eq!(rule_of(5), Rule::Renju);
         assert_eq!(rule_of(2), Rule::Freestyle);
+        for rule in Rule::ALL {
+            assert_eq!(rule_of(rule_bits(rule)), rule);
+        }
     }
 }

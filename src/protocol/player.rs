@@ -8,6 +8,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use super::clock::TimeControl;
+use super::gomocup;
 use crate::engine::{levels, Difficulty, Point, Position, Rule, SearchRequest, Stone};
 
 /// How long an external engine may take to start and answer `START`.
@@ -238,16 +239,6 @@ impl External {
     }
 
     fn handshake(&mut self, setup: &GameSetup, tolerance: Duration) -> Result<(), Failure> {
-        let rule_bits = match setup.rule {
-            Rule::Freestyle => 0,
-            Rule::Standard => 1,
-            Rule::Renju => 4,
-        };
-        self.send(&format!("INFO timeout_turn {}", setup.move_ms))?;
-        self.send(&format!("INFO timeout_match {}", setup.game_ms))?;
-        self.send(&format!("INFO max_memory {}", setup.max_memory))?;
-        self.send(&format!("INFO rule {rule_bits}"))?;
-        self.send("INFO game_type 1")?;
         if setup.width == setup.height {
             self.send(&format!("START {}", setup.width))?;
         } else {
@@ -257,6 +248,11 @@ impl External {
         if reply.trim() != "OK" {
             return Err(Failure::Protocol(format!("START answered '{reply}'")));
         }
+        self.send(&format!("INFO timeout_turn {}", setup.move_ms))?;
+        self.send(&format!("INFO timeout_match {}", setup.game_ms))?;
+        self.send(&format!("INFO max_memory {}", setup.max_memory))?;
+        self.send(&format!("INFO rule {}", gomocup::rule_bits(setup.rule)))?;
+        self.send("INFO game_type 1")?;
         Ok(())
     }
 
