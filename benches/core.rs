@@ -8,7 +8,16 @@ use gomoku_ai::engine::{renju, Board, BoardInput, BoardSize, Point, Position, Ru
 
 fn midgame_board() -> Board {
     let mut board = Board::new(BoardSize::STANDARD, Rule::Freestyle);
-    for (x, y) in [(7, 7), (8, 8), (6, 8), (8, 6), (7, 9), (9, 7), (5, 7), (7, 5)] {
+    for (x, y) in [
+        (7, 7),
+        (8, 8),
+        (6, 8),
+        (8, 6),
+        (7, 9),
+        (9, 7),
+        (5, 7),
+        (7, 5),
+    ] {
         board.play(Point::new(x, y));
     }
     board
@@ -31,7 +40,10 @@ fn make_unmake(c: &mut Criterion) {
 }
 
 fn forbidden_positions() -> Vec<Position> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/renju/forbidden_dev.jsonl");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/data/renju/forbidden_dev.jsonl"
+    );
     let text = std::fs::read_to_string(path).expect("shared renju data");
     text.lines()
         .map(|line| {
