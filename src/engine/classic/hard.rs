@@ -331,7 +331,7 @@ impl<'a> Searcher<'a> {
                 m.value = value;
                 m.pv = pv;
             }
-            root.moves.sort_by(|a, b| b.value.cmp(&a.value));
+            root.moves.sort_by_key(|m| std::cmp::Reverse(m.value));
             root.depth = depth;
             if root.moves[0].value.abs() >= WIN_THRESHOLD {
                 break;
@@ -441,7 +441,7 @@ impl<'a> Searcher<'a> {
                 .stop
                 .as_ref()
                 .is_some_and(|s| s.load(Ordering::Relaxed))
-            || (self.nodes % CLOCK_EVERY == 0 && Instant::now() >= request.deadline)
+            || (self.nodes.is_multiple_of(CLOCK_EVERY) && Instant::now() >= request.deadline)
     }
 }
 
