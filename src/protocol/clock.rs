@@ -64,6 +64,17 @@ impl TimeControl {
         Duration::from_millis(budget_ms).max(MIN_BUDGET)
     }
 
+    /// The control for the next move of a brain that has spent `spent` thinking this game:
+    /// a `time_left` from the manager wins; without one, the game limit minus `spent` (the
+    /// protocol asks managers to send `time_left`, not all do).
+    #[must_use]
+    pub fn after_spending(mut self, spent: Duration) -> TimeControl {
+        if self.time_left.is_none() && self.timeout_match > 0 {
+            self.time_left = Some(self.timeout_match - spent.as_millis() as i64);
+        }
+        self
+    }
+
     fn game_time_left(&self) -> Option<i64> {
         match (self.time_left, self.timeout_match) {
             (Some(left), _) => Some(left),
@@ -115,6 +126,27 @@ mod tests {
         assert_eq!(
             control(1_000, 10_000, None).budget(),
             Duration::from_millis(350)
+        );
+    }
+
+    #[test]
+    fn without_time_left_the_brain_counts_its_own_spending() {
+        let spent = Duration::from_millis(9_000);
+        // 1 s of a 10 s game left, less a 125 ms margin, over 25 moves.
+        assert_eq!(
+            control(1_000, 10_000, None).after_spending(spent).budget(),
+            Duration::from_millis(35)
+        );
+        // The manager's own figure wins.
+        assert_eq!(
+            control(1_000, 10_000, Some(10_000))
+                .after_spending(spent)
+                .budget(),
+            Duration::from_millis(350)
+        );
+        assert_eq!(
+            control(1_000, 0, None).after_spending(spent).budget(),
+            Duration::from_millis(875)
         );
     }
 
