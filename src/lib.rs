@@ -1,3 +1,4 @@
 //! gomoku-ai: a Gomoku engine and the HTTP service around it.
 pub mod cli;
 pub mod engine;
+pub mod service;

@@ -1,3 +1,7 @@
 //! Command-line subcommands, one module each; `main.rs` only dispatches.
 
+pub mod analyze;
+pub mod r#move;
+pub mod openapi;
+pub mod serve;
 pub mod verdict;
