@@ -24,6 +24,10 @@ enum Command {
     Analyze(cli::analyze::AnalyzeArgs),
     /// Print the OpenAPI document.
     Openapi,
+    /// Play as a Gomocup (Piskvork) brain on stdin/stdout.
+    Pbrain(cli::pbrain::PbrainArgs),
+    /// Play matches between levels and external pbrain engines (W/L/D, score, Elo).
+    Arena(cli::arena::ArenaArgs),
 }
 
 fn main() -> anyhow::Result<()> {
@@ -33,5 +37,7 @@ fn main() -> anyhow::Result<()> {
         Command::Move(args) => cli::r#move::run(&args),
         Command::Analyze(args) => cli::analyze::run(&args),
         Command::Openapi => cli::openapi::run(),
+        Command::Pbrain(args) => cli::pbrain::run(&args),
+        Command::Arena(args) => cli::arena::run(&args),
     }
 }
