@@ -16,10 +16,13 @@ struct Cli {
 enum Command {
     /// Judge a position given as a move list: who has won, and Black's forbidden points.
     Verdict(cli::verdict::VerdictArgs),
+    /// Measure the master: nodes/s and depth on midgames, or the tactics bar on a puzzle file.
+    Bench(cli::bench::BenchArgs),
 }
 
 fn main() -> anyhow::Result<()> {
     match Cli::parse().command {
         Command::Verdict(args) => cli::verdict::run(&args),
+        Command::Bench(args) => cli::bench::run(&args),
     }
 }

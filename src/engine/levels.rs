@@ -5,7 +5,9 @@
 
 use std::time::Instant;
 
-use super::analysis::{Analysis, Candidate, Heatmap, Score, SearchRequest, SearchStats};
+use super::analysis::{
+    Analysis, Candidate, Difficulty, Heatmap, Score, SearchRequest, SearchStats,
+};
 use super::geometry::Point;
 use super::patterns::Pattern;
 use super::position::Position;
@@ -13,6 +15,9 @@ use super::position::Position;
 /// Analyses a position at the requested level.
 #[must_use]
 pub fn analyze(position: &Position, request: &SearchRequest) -> Analysis {
+    if request.difficulty == Difficulty::Master {
+        return super::search::analyze(position, request);
+    }
     let started = Instant::now();
     let board = position.board();
     let forbidden = position.forbidden_points();
