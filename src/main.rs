@@ -28,6 +28,8 @@ enum Command {
     Pbrain(cli::pbrain::PbrainArgs),
     /// Play matches between levels and external pbrain engines (W/L/D, score, Elo).
     Arena(cli::arena::ArenaArgs),
+    /// Measure the master: nodes/s and depth on midgames, or the tactics bar on a puzzle file.
+    Bench(cli::bench::BenchArgs),
 }
 
 fn main() -> anyhow::Result<()> {
@@ -39,5 +41,6 @@ fn main() -> anyhow::Result<()> {
         Command::Openapi => cli::openapi::run(),
         Command::Pbrain(args) => cli::pbrain::run(&args),
         Command::Arena(args) => cli::arena::run(&args),
+        Command::Bench(args) => cli::bench::run(&args),
     }
 }

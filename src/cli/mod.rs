@@ -2,6 +2,7 @@
 
 pub mod analyze;
 pub mod arena;
+pub mod bench;
 pub mod r#move;
 pub mod openapi;
 pub mod pbrain;

@@ -10,6 +10,7 @@ use super::analysis::{Analysis, Difficulty, Score, SearchRequest, SearchStats};
 use super::classic;
 use super::heatmap;
 use super::position::Position;
+use super::search;
 use super::verdict::Status;
 
 /// Analyses a position at the requested level.
@@ -22,7 +23,8 @@ pub fn analyze(position: &Position, request: &SearchRequest) -> Analysis {
         Difficulty::Beginner => classic::beginner::analyze(position, request),
         Difficulty::Easy => classic::easy::analyze(position, request),
         Difficulty::Medium => classic::medium::analyze(position, request),
-        Difficulty::Hard | Difficulty::Master => classic::hard::analyze(position, request),
+        Difficulty::Hard => classic::hard::analyze(position, request),
+        Difficulty::Master => search::analyze(position, request),
     }
 }
 

@@ -5,6 +5,7 @@
 //! `verdict`s; `position` parsing of the client forms.
 
 pub mod board;
+pub mod eval;
 pub mod geometry;
 pub mod grid;
 pub mod notation;
@@ -12,8 +13,10 @@ pub mod patterns;
 pub mod position;
 pub mod renju;
 pub mod rules;
+pub mod search;
 pub mod stone;
 pub mod symmetry;
+pub mod threats;
 pub mod verdict;
 pub mod zobrist;
 

@@ -1,0 +1,294 @@
+//! Static evaluation from the incremental line patterns.
+//!
+//! A cell's four line patterns (one per direction) combine into one `Threat` class, the way
+//! Rapfi's `Pattern4` does: a five, an open four (or two fours on one line), a double four, a
+//! four-three, a plain four, a double three, a three. Threat classes drive move ordering and
+//! the threat-space search; numeric cell values (patterns summed, combinations rewarded) give
+//! the evaluation, which sums the values of every candidate cell for both sides.
+
+use std::sync::OnceLock;
+
+use super::board::Board;
+use super::geometry::Point;
+use super::patterns::Pattern;
+use super::renju;
+use super::stone::Stone;
+
+/// What one stone on an empty cell would make for one colour, combining its four lines;
+/// weakest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Threat {
+    /// Nothing better than a blocked three.
+    Quiet,
+    /// One open three (threatens an open four).
+    Three,
+    /// Two open threes.
+    DoubleThree,
+    /// One four (a single five point).
+    Four,
+    /// A four and an open three together.
+    FourThree,
+    /// Two fours on different lines.
+    DoubleFour,
+    /// A line with two or more five points (straight four, or two fours on one line).
+    OpenFour,
+    /// A five.
+    Five,
+}
+
+impl Threat {
+    /// The class of four line patterns.
+    #[must_use]
+    pub fn of(patterns: [Pattern; 4]) -> Threat {
+        let count = |wanted: Pattern| patterns.iter().filter(|&&p| p == wanted).count();
+        let (fours, threes) = (count(Pattern::Block4), count(Pattern::Flex3));
+        if count(Pattern::Five) > 0 {
+            Threat::Five
+        } else if count(Pattern::Flex4) > 0 {
+            Threat::OpenFour
+        } else if fours >= 2 {
+            Threat::DoubleFour
+        } else if fours == 1 && threes > 0 {
+            Threat::FourThree
+        } else if fours == 1 {
+            Threat::Four
+        } else if threes >= 2 {
+            Threat::DoubleThree
+        } else if threes == 1 {
+            Threat::Three
+        } else {
+            Threat::Quiet
+        }
+    }
+
+    /// Whether the move forces a win by itself when legal and the opponent has no five:
+    /// two five points the opponent cannot both cover.
+    #[must_use]
+    pub fn is_winning_four(self) -> bool {
+        matches!(self, Threat::OpenFour | Threat::DoubleFour)
+    }
+
+    /// Whether the move makes at least one five point.
+    #[must_use]
+    pub fn is_four(self) -> bool {
+        self >= Threat::Four
+    }
+}
+
+/// Value of one line pattern, indexed by `Pattern as usize`.
+const PATTERN_VALUE: [i32; 11] = [0, 0, 1, 3, 6, 16, 20, 60, 70, 300, 2000];
+
+/// Extra value of a combination beyond its parts: a four-three, a double three, a double
+/// four each threaten a win the opponent can stop only with tempo.
+fn combination_bonus(threat: Threat) -> i32 {
+    match threat {
+        Threat::DoubleThree => 150,
+        Threat::FourThree => 400,
+        Threat::DoubleFour => 600,
+        _ => 0,
+    }
+}
+
+/// Everything the search wants to know of one colour's four patterns on a cell, looked up
+/// in a table over all 11^4 pattern combinations (no per-node recounting).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CellInfo {
+    /// The combined threat class.
+    pub threat: Threat,
+    /// The cell value (patterns summed, combinations rewarded).
+    pub value: i32,
+    /// Whether a renju foul is possible here (see `may_be_forbidden`).
+    pub may_be_forbidden: bool,
+}
+
+/// Number of line patterns.
+const PATTERNS: usize = 11;
+
+fn table_index(patterns: [Pattern; 4]) -> usize {
+    patterns
+        .iter()
+        .fold(0, |acc, &p| acc * PATTERNS + p as usize)
+}
+
+fn info_table() -> &'static [CellInfo] {
+    static TABLE: OnceLock<Vec<CellInfo>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let all = all_patterns();
+        let mut table = Vec::with_capacity(PATTERNS.pow(4));
+        for a in all {
+            for b in all {
+                for c in all {
+                    for d in all {
+                        let patterns = [a, b, c, d];
+                        let threat = Threat::of(patterns);
+                        let sum: i32 = patterns.iter().map(|&p| PATTERN_VALUE[p as usize]).sum();
+                        table.push(CellInfo {
+                            threat,
+                            value: sum + combination_bonus(threat),
+                            may_be_forbidden: may_be_forbidden(patterns),
+                        });
+                    }
+                }
+            }
+        }
+        table
+    })
+}
+
+fn all_patterns() -> [Pattern; PATTERNS] {
+    [
+        Pattern::Dead,
+        Pattern::Overline,
+        Pattern::Block1,
+        Pattern::Flex1,
+        Pattern::Block2,
+        Pattern::Flex2,
+        Pattern::Block3,
+        Pattern::Flex3,
+        Pattern::Block4,
+        Pattern::Flex4,
+        Pattern::Five,
+    ]
+}
+
+/// The table entry of four line patterns.
+#[must_use]
+#[inline]
+pub fn cell_info(patterns: [Pattern; 4]) -> CellInfo {
+    info_table()[table_index(patterns)]
+}
+
+/// The value of `colour` playing a cell whose four patterns are given.
+#[must_use]
+#[inline]
+pub fn cell_value(patterns: [Pattern; 4]) -> i32 {
+    cell_info(patterns).value
+}
+
+/// The threat class of `colour` playing the empty `point`.
+#[must_use]
+#[inline]
+pub fn threat_at(board: &Board, point: Point, colour: Stone) -> Threat {
+    Threat::of(board.patterns_at(point, colour))
+}
+
+/// Whether the patterns leave room for a renju foul: an overline, two fours, a four line with
+/// two five points (`x.xxx.x` is a double four), or two threes. Exact only after
+/// `renju::forbidden_kind`.
+#[must_use]
+pub fn may_be_forbidden(patterns: [Pattern; 4]) -> bool {
+    let count = |f: fn(Pattern) -> bool| patterns.iter().filter(|&&p| f(p)).count();
+    count(|p| p == Pattern::Five) == 0
+        && (count(|p| p == Pattern::Overline) > 0
+            || count(|p| p == Pattern::Flex4) > 0
+            || count(|p| matches!(p, Pattern::Block4 | Pattern::Flex4)) >= 2
+            || count(|p| p == Pattern::Flex3) >= 2)
+}
+
+/// Whether `colour` may play the empty `point` (renju forbids some Black moves).
+#[must_use]
+pub fn is_legal(board: &Board, point: Point, colour: Stone) -> bool {
+    board.is_empty(point)
+        && !(board.rule().has_forbidden_moves(colour)
+            && cell_info(board.patterns_at(point, colour)).may_be_forbidden
+            && renju::forbidden_kind(board.grid(), point).is_some())
+}
+
+/// Bonus the side to move gets for holding the tempo, in evaluation units.
+const TEMPO: i32 = 20;
+
+/// The static evaluation for the side to move over the given candidate cells: its cell values
+/// (weighted up: it moves first) minus the opponent's, in centi-units roughly comparable to
+/// `analysis::WIN_PROBABILITY_SCALE`.
+#[must_use]
+pub fn evaluate(board: &Board, cells: impl Iterator<Item = Point>) -> i32 {
+    let me = board.to_move();
+    let (mut own, mut theirs) = (0i32, 0i32);
+    for point in cells {
+        own += cell_value(board.patterns_at(point, me));
+        theirs += cell_value(board.patterns_at(point, me.opponent()));
+    }
+    combine(own, theirs)
+}
+
+/// The evaluation from the summed cell values of the side to move and of its opponent.
+#[must_use]
+#[inline]
+pub fn combine(own: i32, theirs: i32) -> i32 {
+    ((own * 6 / 5 - theirs) / 4 + TEMPO).clamp(-MAX_EVAL, MAX_EVAL)
+}
+
+/// Largest static evaluation, far below proven-win scores.
+pub const MAX_EVAL: i32 = 10_000;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{BoardInput, Position, Rule};
+
+    fn board(rows: &[&str], rule: Rule) -> Board {
+        let rows = rows.iter().map(|r| r.to_string()).collect();
+        Position::parse(&BoardInput::Rows(rows), rule, Some(Stone::Black))
+            .unwrap()
+            .board()
+            .clone()
+    }
+
+    const SHAPES: [&str; 7] = [
+        ".......", ".xxx...", ".......", "...x...", "...x...", ".......", ".......",
+    ];
+
+    #[test]
+    fn threat_classes_combine_lines() {
+        let b = board(&SHAPES, Rule::Freestyle);
+        assert_eq!(
+            threat_at(&b, Point::new(4, 1), Stone::Black),
+            Threat::OpenFour
+        );
+        assert_eq!(
+            threat_at(&b, Point::new(3, 2), Stone::Black),
+            Threat::OpenFour
+        );
+        assert_eq!(threat_at(&b, Point::new(3, 5), Stone::Black), Threat::Four);
+        assert_eq!(threat_at(&b, Point::new(3, 1), Stone::White), Threat::Quiet);
+        assert_eq!(threat_at(&b, Point::new(0, 1), Stone::Black), Threat::Four);
+    }
+
+    #[test]
+    fn renju_double_three_is_illegal_for_black_only() {
+        let rows = [
+            ".......", "....x..", "....x..", "..xx...", ".......", ".......", ".......",
+        ];
+        let p = Point::new(4, 3);
+        let b = board(&rows, Rule::Renju);
+        assert_eq!(threat_at(&b, p, Stone::Black), Threat::DoubleThree);
+        assert!(!is_legal(&b, p, Stone::Black));
+        assert!(is_legal(&b, p, Stone::White));
+        assert!(is_legal(&board(&rows, Rule::Freestyle), p, Stone::Black));
+    }
+
+    #[test]
+    fn table_agrees_with_direct_classification() {
+        let all = all_patterns();
+        for (i, &a) in all.iter().enumerate() {
+            for &b in &all[i..] {
+                let patterns = [a, b, Pattern::Flex3, Pattern::Dead];
+                let info = cell_info(patterns);
+                assert_eq!(info.threat, Threat::of(patterns));
+                assert_eq!(info.may_be_forbidden, may_be_forbidden(patterns));
+            }
+        }
+        assert!(cell_value([Pattern::Flex4; 4]) > cell_value([Pattern::Flex3; 4]));
+    }
+
+    #[test]
+    fn evaluation_prefers_the_side_with_more_shape() {
+        let b = board(&SHAPES, Rule::Freestyle);
+        let cells: Vec<Point> = b.empty_points().collect();
+        let black = evaluate(&b, cells.iter().copied());
+        let mut w = b.clone();
+        w.set_to_move(Stone::White);
+        let white = evaluate(&w, cells.iter().copied());
+        assert!(black > 0 && white < 0, "{black} {white}");
+    }
+}

@@ -1,0 +1,327 @@
+//! The master level: threat-space search at the root, then iterative-deepening PVS with
+//! aspiration windows and multi-PV.
+//!
+//! Order of business for a position: take a five; block a single opposing five (two cannot
+//! be blocked); look for a VCF, then a VCT, for the side to move; otherwise deepen the
+//! alpha-beta search until the deadline, the depth limit, the node limit or the stop flag.
+//! A `Searcher` keeps its transposition table and history between calls (pbrain games).
+
+mod area;
+mod report;
+mod tree;
+mod tt;
+
+use std::time::{Duration, Instant};
+
+use super::analysis::{Analysis, Candidate, SearchRequest, SearchStats};
+use super::board::Board;
+use super::eval::is_legal;
+use super::geometry::Point;
+use super::grid::CELLS;
+use super::position::Position;
+use super::threats::{self, Budget, Mode, Proof};
+use report::score_of;
+use tree::{Limits, Tree, INFINITY, PROVEN};
+
+pub use tt::Table;
+
+/// Transposition table size of a one-off `analyze`.
+pub const DEFAULT_TT_MIB: usize = 16;
+/// Deepest nominal depth iterative deepening goes to.
+const MAX_DEPTH: u32 = 64;
+/// Half-width of the first aspiration window.
+const ASPIRATION: i32 = 60;
+/// Most attacker moves a root threat search looks ahead.
+const THREAT_MOVES: u32 = 20;
+
+/// A master-level searcher whose transposition table and history survive between calls.
+pub struct Searcher {
+    tt: Table,
+    history: Vec<i32>,
+}
+
+/// A root move and what the last completed iteration said of it.
+#[derive(Clone, Debug)]
+struct RootMove {
+    point: Point,
+    score: i32,
+    pv: Vec<Point>,
+}
+
+impl Searcher {
+    /// A searcher with a transposition table of about `tt_mib` MiB.
+    #[must_use]
+    pub fn new(tt_mib: usize) -> Searcher {
+        Searcher {
+            tt: Table::new(tt_mib),
+            history: vec![0; 2 * CELLS],
+        }
+    }
+
+    /// Forgets what earlier searches learnt (a new game).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.history.fill(0);
+    }
+
+    /// The master analysis of a position within the request's limits.
+    pub fn analyze(&mut self, position: &Position, request: &SearchRequest) -> Analysis {
+        let started = Instant::now();
+        let board = position.board();
+        if position.verdict().is_over() {
+            return report::game_over(position, started);
+        }
+        let me = board.to_move();
+        let legal: Vec<Point> = board
+            .empty_points()
+            .filter(|&p| is_legal(board, p, me))
+            .collect();
+        let Some(&fallback) = legal.first() else {
+            return report::no_legal_move(position, started);
+        };
+        let mut limits = Limits {
+            deadline: request.deadline,
+            max_nodes: request.max_nodes.unwrap_or(u64::MAX),
+            stop: request.stop.clone(),
+        };
+        let mut nodes = 0;
+        if let Some(quick) = self.tactical_root(board, &limits, started, &mut nodes) {
+            return report::proven(position, quick, nodes, started);
+        }
+        limits.max_nodes = limits.max_nodes.saturating_sub(nodes);
+        let roots = self.root_moves(board, &legal);
+        let (roots, mut stats) = self.deepen(board, roots, request, &limits, started);
+        stats.nodes += nodes;
+        let roots = if roots.is_empty() {
+            vec![RootMove {
+                point: fallback,
+                score: 0,
+                pv: vec![fallback],
+            }]
+        } else {
+            roots
+        };
+        report::searched(position, request, roots_to_candidates(&roots), stats)
+    }
+
+    /// Fives, forced blocks and threat-space wins: answers needing no tree search.
+    fn tactical_root(
+        &self,
+        board: &Board,
+        limits: &Limits,
+        started: Instant,
+        nodes: &mut u64,
+    ) -> Option<Tactic> {
+        let me = board.to_move();
+        if let Some(&five) = threats::five_points(board, me, None).first() {
+            return Some(Tactic::Win(vec![five]));
+        }
+        let theirs = threats::five_points(board, me.opponent(), None);
+        let mut distinct = theirs.clone();
+        distinct.dedup();
+        match distinct.as_slice() {
+            [] => {}
+            [block] if is_legal(board, *block, me) => return None,
+            _ => {
+                let legal_block = distinct.iter().copied().find(|&p| is_legal(board, p, me));
+                let any =
+                    legal_block.or_else(|| board.empty_points().find(|&p| is_legal(board, p, me)));
+                return any.map(Tactic::Lost);
+            }
+        }
+        let total = limits.deadline.saturating_duration_since(started);
+        for (mode, share) in [(Mode::Vcf, 4), (Mode::Vct, 3)] {
+            let budget = Budget {
+                max_nodes: limits.max_nodes / share as u64,
+                deadline: Some(Instant::now() + total / share),
+                stop: limits.stop.clone(),
+            };
+            let outcome = threats::find_win(board, mode, THREAT_MOVES, &budget);
+            *nodes += outcome.nodes;
+            if let Proof::Win(line) = outcome.proof {
+                return Some(Tactic::Win(line));
+            }
+        }
+        None
+    }
+
+    /// Root moves: a forced block alone, otherwise every legal candidate near the stones.
+    fn root_moves(&mut self, board: &Board, legal: &[Point]) -> Vec<Point> {
+        let me = board.to_move();
+        if let Some(&block) = threats::five_points(board, me.opponent(), None).first() {
+            return vec![block];
+        }
+        let tree = Tree::new(
+            board.clone(),
+            &mut self.tt,
+            &mut self.history,
+            Limits {
+                deadline: Instant::now() + Duration::from_secs(3600),
+                max_nodes: u64::MAX,
+                stop: None,
+            },
+        );
+        let scan = tree.scan(0, None);
+        let moves: Vec<Point> = match scan.winning_four {
+            Some(p) => vec![p],
+            None => scan.moves.iter().map(|m| m.point).collect(),
+        };
+        if moves.is_empty() {
+            legal.to_vec()
+        } else {
+            moves
+        }
+    }
+
+    /// Iterative deepening over the root moves; returns them best first with the stats.
+    fn deepen(
+        &mut self,
+        board: &Board,
+        points: Vec<Point>,
+        request: &SearchRequest,
+        limits: &Limits,
+        started: Instant,
+    ) -> (Vec<RootMove>, SearchStats) {
+        let mut tree = Tree::new(
+            board.clone(),
+            &mut self.tt,
+            &mut self.history,
+            limits.clone(),
+        );
+        let mut roots: Vec<RootMove> = points
+            .into_iter()
+            .map(|point| RootMove {
+                point,
+                score: -INFINITY,
+                pv: vec![point],
+            })
+            .collect();
+        let mut completed = Vec::new();
+        let mut stats = SearchStats::default();
+        let max_depth = request.max_depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let multi = request.candidates.max(1);
+        let mut previous = 0;
+        for depth in 1..=max_depth {
+            let Some(searched) = search_root(&mut tree, &roots, depth as i32, multi, previous)
+            else {
+                break;
+            };
+            roots = searched;
+            completed.clone_from(&roots);
+            previous = roots[0].score;
+            stats.depth = depth;
+            if roots[0].score.abs() > PROVEN {
+                break;
+            }
+        }
+        stats.nodes = tree.nodes;
+        stats.seldepth = tree.seldepth as u32;
+        stats.elapsed = started.elapsed();
+        (completed, stats)
+    }
+}
+
+impl Default for Searcher {
+    fn default() -> Searcher {
+        Searcher::new(DEFAULT_TT_MIB)
+    }
+}
+
+/// A root answer found without tree search.
+pub(crate) enum Tactic {
+    /// A proven win: the winning line, first move first.
+    Win(Vec<Point>),
+    /// Two opposing fives (or one whose block is forbidden): this move, and a loss.
+    Lost(Point),
+}
+
+/// One iteration at the root: every move searched, the best `multi` with exact scores.
+/// `None` when the search was stopped before the iteration completed.
+fn search_root(
+    tree: &mut Tree,
+    roots: &[RootMove],
+    depth: i32,
+    multi: usize,
+    previous: i32,
+) -> Option<Vec<RootMove>> {
+    let mut window = if depth >= 3 && previous.abs() < PROVEN {
+        (previous - ASPIRATION, previous + ASPIRATION)
+    } else {
+        (-INFINITY, INFINITY)
+    };
+    loop {
+        let result = root_pass(tree, roots, depth, multi, window)?;
+        let best = result[0].score;
+        if best <= window.0 && window.0 > -INFINITY {
+            window = (-INFINITY, window.1);
+        } else if best >= window.1 && window.1 < INFINITY {
+            window = (window.0, INFINITY);
+        } else {
+            return Some(result);
+        }
+    }
+}
+
+/// One pass over the root moves within an aspiration window.
+fn root_pass(
+    tree: &mut Tree,
+    roots: &[RootMove],
+    depth: i32,
+    multi: usize,
+    window: (i32, i32),
+) -> Option<Vec<RootMove>> {
+    let mut out: Vec<RootMove> = Vec::with_capacity(roots.len());
+    let mut exact: Vec<i32> = Vec::new();
+    for (i, root) in roots.iter().enumerate() {
+        let alpha = if exact.len() >= multi {
+            exact[multi - 1].max(window.0)
+        } else {
+            window.0
+        };
+        tree.make(root.point);
+        let mut score = if i == 0 {
+            -tree.search(depth - 1, 1, -window.1, -alpha)
+        } else {
+            -tree.search(depth - 1, 1, -alpha - 1, -alpha)
+        };
+        if i > 0 && score > alpha && !tree.aborted {
+            score = -tree.search(depth - 1, 1, -window.1, -alpha);
+        }
+        tree.unmake();
+        if tree.aborted {
+            return None;
+        }
+        let pv = [vec![root.point], tree.pv(1).to_vec()].concat();
+        if score > alpha {
+            exact.push(score);
+            exact.sort_unstable_by(|a, b| b.cmp(a));
+        }
+        out.push(RootMove {
+            point: root.point,
+            score,
+            pv,
+        });
+    }
+    out.sort_by_key(|r| std::cmp::Reverse(r.score));
+    Some(out)
+}
+
+fn roots_to_candidates(roots: &[RootMove]) -> Vec<Candidate> {
+    roots
+        .iter()
+        .map(|r| Candidate {
+            point: r.point,
+            score: score_of(r.score),
+            pv: r.pv.clone(),
+        })
+        .collect()
+}
+
+/// The master analysis with a fresh table of `DEFAULT_TT_MIB` (what `levels::analyze` calls).
+#[must_use]
+pub fn analyze(position: &Position, request: &SearchRequest) -> Analysis {
+    Searcher::new(DEFAULT_TT_MIB).analyze(position, request)
+}
+
+#[cfg(test)]
+mod tests;

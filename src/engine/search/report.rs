@@ -1,0 +1,160 @@
+//! Turning search results into an `Analysis`: scores in the mover's view, candidates, stats
+//! and the master heatmap.
+//!
+//! The heatmap rates every empty cell statically (the move-ordering value: own shape plus
+//! the opponent's shape it blocks), scaled into `0..=0.5`; the searched root moves sit above
+//! all of them in `0.5..=1`, by their rank in the search's final order, so the chosen move
+//! holds the maximum 1 and the map agrees with what the search preferred.
+
+use std::time::Instant;
+
+use super::tree::{PROVEN, WIN};
+use super::Tactic;
+use crate::engine::analysis::{Analysis, Candidate, Heatmap, Score, SearchRequest, SearchStats};
+use crate::engine::eval::cell_value;
+use crate::engine::geometry::Point;
+use crate::engine::patterns::Pattern;
+use crate::engine::position::Position;
+
+/// The mover's score of an internal search value (`WIN - k`: a five at ply `k`).
+#[must_use]
+pub fn score_of(value: i32) -> Score {
+    if value > PROVEN {
+        let ply = WIN - value;
+        Score::win_in(ply / 2 + 1)
+    } else if value < -PROVEN {
+        let ply = WIN + value;
+        Score::loss_in((ply + 1) / 2)
+    } else {
+        Score::estimate(value)
+    }
+}
+
+/// The answer when the game is already over: no move.
+pub fn game_over(position: &Position, started: Instant) -> Analysis {
+    let verdict = position.verdict();
+    let me = position.to_move();
+    let score = match verdict.winner {
+        Some(w) if w == me => Score::win_in(0),
+        Some(_) => Score::loss_in(0),
+        None => Score::estimate(0),
+    };
+    empty_answer(position, score, started)
+}
+
+/// The answer when the side to move has no legal point (renju: all forbidden).
+pub fn no_legal_move(position: &Position, started: Instant) -> Analysis {
+    empty_answer(position, Score::estimate(0), started)
+}
+
+fn empty_answer(position: &Position, score: Score, started: Instant) -> Analysis {
+    Analysis {
+        best: None,
+        score,
+        pv: Vec::new(),
+        candidates: Vec::new(),
+        heatmap: Heatmap {
+            values: vec![None; position.board().size().area()],
+            forbidden: position.forbidden_points(),
+        },
+        stats: SearchStats {
+            elapsed: started.elapsed(),
+            ..SearchStats::default()
+        },
+    }
+}
+
+/// The answer found by the root's tactical checks (a five, a threat-space win, a lost
+/// position).
+pub fn proven(position: &Position, tactic: Tactic, nodes: u64, started: Instant) -> Analysis {
+    let board = position.board();
+    let me = board.to_move();
+    let (pv, score) = match tactic {
+        Tactic::Win(line) => {
+            let five = board.patterns_at(line[0], me).contains(&Pattern::Five);
+            let moves = if five {
+                1
+            } else {
+                line.len().div_ceil(2) as i32 + 1
+            };
+            (line, Score::win_in(moves))
+        }
+        Tactic::Lost(point) => (vec![point], Score::loss_in(1)),
+    };
+    let candidate = Candidate {
+        point: pv[0],
+        score,
+        pv: pv.clone(),
+    };
+    let stats = SearchStats {
+        depth: pv.len() as u32,
+        seldepth: pv.len() as u32,
+        nodes,
+        elapsed: started.elapsed(),
+    };
+    finish(position, vec![candidate], 1, stats)
+}
+
+/// The answer of the tree search: root moves best first.
+pub fn searched(
+    position: &Position,
+    request: &SearchRequest,
+    roots: Vec<Candidate>,
+    stats: SearchStats,
+) -> Analysis {
+    finish(position, roots, request.candidates.max(1), stats)
+}
+
+fn finish(
+    position: &Position,
+    ranked: Vec<Candidate>,
+    keep: usize,
+    stats: SearchStats,
+) -> Analysis {
+    let heatmap = heatmap(position, &ranked);
+    let best = ranked[0].clone();
+    Analysis {
+        best: Some(best.point),
+        score: best.score,
+        pv: best.pv,
+        candidates: ranked.into_iter().take(keep).collect(),
+        heatmap,
+        stats,
+    }
+}
+
+/// The master heatmap: searched moves by rank above every statically rated cell.
+#[must_use]
+pub fn heatmap(position: &Position, ranked: &[Candidate]) -> Heatmap {
+    let board = position.board();
+    let me = board.to_move();
+    let forbidden = position.forbidden_points();
+    let rating = |p: Point| {
+        if forbidden.iter().any(|&(f, _)| f == p) {
+            0.0
+        } else {
+            let own = cell_value(board.patterns_at(p, me));
+            let theirs = cell_value(board.patterns_at(p, me.opponent()));
+            f64::from(own * 5 / 4 + theirs)
+        }
+    };
+    let top = board
+        .empty_points()
+        .map(rating)
+        .fold(0.0f64, f64::max)
+        .max(1.0);
+    let rank_value = |rank: usize| 1.0 - 0.5 * rank as f64 / ranked.len() as f64;
+    let values = board
+        .size()
+        .points()
+        .map(|p| {
+            board
+                .is_empty(p)
+                .then(|| match ranked.iter().position(|c| c.point == p) {
+                    Some(rank) => rank_value(rank),
+                    None => 0.5 * rating(p) / top,
+                })
+        })
+        .collect();
+    Heatmap { values, forbidden }
+}

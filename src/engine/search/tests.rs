@@ -1,0 +1,176 @@
+use std::time::Duration;
+
+use super::*;
+use crate::engine::analysis::Difficulty;
+use crate::engine::{renju, BoardInput, Rule, Stone};
+
+fn position(rows: &[&str], rule: Rule, to_move: Stone) -> Position {
+    let rows = rows.iter().map(|r| r.to_string()).collect();
+    Position::parse(&BoardInput::Rows(rows), rule, Some(to_move)).unwrap()
+}
+
+fn request(depth: u32) -> SearchRequest {
+    let mut request = SearchRequest::new(Difficulty::Master, Duration::from_secs(60));
+    request.max_depth = Some(depth);
+    request.max_nodes = Some(2_000_000);
+    request
+}
+
+const MIDGAME: [&str; 11] = [
+    "...........",
+    "...........",
+    "...........",
+    "...........",
+    "....xo.....",
+    "....ox.....",
+    "...........",
+    "...........",
+    "...........",
+    "...........",
+    "...........",
+];
+
+#[test]
+fn takes_a_five_and_blocks_one_under_every_rule() {
+    let rows = [
+        ".........",
+        ".xxxx....",
+        ".........",
+        ".........",
+        ".oooo....",
+        ".........",
+        ".........",
+        ".........",
+        ".........",
+    ];
+    for rule in Rule::ALL {
+        let black = analyze(&position(&rows, rule, Stone::Black), &request(4));
+        let best = black.best.unwrap();
+        assert!(
+            best == Point::new(0, 1) || best == Point::new(5, 1),
+            "{rule}"
+        );
+        assert_eq!(black.score.mate_in, Some(1));
+        assert_eq!(black.score.win_probability, 1.0);
+    }
+    let rows = [
+        ".........",
+        ".........",
+        ".........",
+        "..xxxx.o.",
+        "....o....",
+        "....o....",
+        "....o....",
+        ".........",
+        ".........",
+    ];
+    let white = analyze(&position(&rows, Rule::Freestyle, Stone::White), &request(4));
+    assert_eq!(white.best, Some(Point::new(1, 3)));
+    assert!(white.score.value < 0, "{:?}", white.score);
+}
+
+#[test]
+fn never_plays_a_forbidden_point_for_black() {
+    // (4,3) would be Black's double three; White is quiet.
+    let rows = [
+        ".........",
+        "....x....",
+        "....x....",
+        "..xx.....",
+        ".........",
+        "......o..",
+        ".......o.",
+        "........o",
+        ".........",
+    ];
+    let p = position(&rows, Rule::Renju, Stone::Black);
+    assert!(renju::forbidden_kind(p.board().grid(), Point::new(4, 3)).is_some());
+    let analysis = analyze(&p, &request(3));
+    let best = analysis.best.unwrap();
+    assert!(
+        renju::forbidden_kind(p.board().grid(), best).is_none(),
+        "{best:?}"
+    );
+    assert!(p.board().is_empty(best));
+    assert!(analysis
+        .heatmap
+        .forbidden
+        .iter()
+        .any(|&(f, _)| f == Point::new(4, 3)));
+}
+
+#[test]
+fn respects_depth_and_node_limits() {
+    let p = position(&MIDGAME, Rule::Freestyle, Stone::Black);
+    let shallow = analyze(&p, &request(2));
+    assert!(shallow.stats.depth <= 2 && shallow.stats.depth >= 1);
+    let mut few = request(60);
+    few.max_nodes = Some(3_000);
+    let limited = analyze(&p, &few);
+    assert!(limited.stats.nodes <= 3_000 + 1024, "{:?}", limited.stats);
+    assert!(limited.best.is_some_and(|b| p.board().is_empty(b)));
+}
+
+#[test]
+fn multi_pv_lists_distinct_moves_best_first() {
+    let p = position(&MIDGAME, Rule::Standard, Stone::Black);
+    let mut req = request(3);
+    req.candidates = 4;
+    let analysis = analyze(&p, &req);
+    assert_eq!(analysis.candidates.len(), 4);
+    assert_eq!(analysis.candidates[0].point, analysis.best.unwrap());
+    for pair in analysis.candidates.windows(2) {
+        assert!(pair[0].score.value >= pair[1].score.value);
+        assert_ne!(pair[0].point, pair[1].point);
+    }
+    for c in &analysis.candidates {
+        assert_eq!(c.pv[0], c.point);
+    }
+}
+
+#[test]
+fn heatmap_puts_the_chosen_move_on_top() {
+    let p = position(&MIDGAME, Rule::Freestyle, Stone::Black);
+    let analysis = analyze(&p, &request(3));
+    let size = p.board().size();
+    let best = analysis.best.unwrap();
+    let at = |q: Point| analysis.heatmap.values[q.row() * size.width() + q.col()];
+    assert_eq!(at(best), Some(1.0));
+    for q in size.points() {
+        match at(q) {
+            None => assert!(!p.board().is_empty(q)),
+            Some(v) => assert!((0.0..=1.0).contains(&v) && (q == best || v < 1.0)),
+        }
+    }
+}
+
+#[test]
+fn answers_on_tiny_rectangular_and_huge_boards() {
+    for (w, h) in [(5, 5), (5, 9), (32, 32), (32, 7)] {
+        let size = crate::engine::BoardSize::new(w, h).unwrap();
+        let mut board = Board::new(size, Rule::Renju);
+        let mut searcher = Searcher::new(1);
+        for _ in 0..6 {
+            let p = Position::from_board(board.clone(), crate::engine::verdict::judge(&board));
+            let analysis = searcher.analyze(&p, &request(3));
+            let best = analysis.best.unwrap();
+            assert!(board.is_empty(best));
+            board.play(best);
+        }
+    }
+}
+
+#[test]
+fn searcher_reuses_its_table_between_moves() {
+    let p = position(&MIDGAME, Rule::Freestyle, Stone::Black);
+    let mut searcher = Searcher::new(1);
+    let first = searcher.analyze(&p, &request(4));
+    let again = searcher.analyze(&p, &request(4));
+    assert_eq!(first.best, again.best);
+    assert!(
+        again.stats.nodes < first.stats.nodes,
+        "{:?} {:?}",
+        first.stats,
+        again.stats
+    );
+}

@@ -1,0 +1,451 @@
+//! The search tree below the root: negamax with principal-variation search, the
+//! transposition table, killer and history ordering, late-move reductions and pruning of
+//! quiet moves, and a four-only quiescence (a VCF inside the tree).
+//!
+//! Tactics stay sound: a five is always taken, a single opposing five point is the only move
+//! (and extends the search), two are a loss, an open four or legal double four wins, and
+//! when the opponent threatens an open four only defences and own fours are searched.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+
+use super::area::Area;
+use super::tt::{Bound, Entry, Table};
+use crate::engine::analysis::MATE_VALUE;
+use crate::engine::board::Board;
+use crate::engine::eval::{self, cell_info, is_legal, Threat};
+use crate::engine::geometry::{Direction, Point};
+use crate::engine::grid::{self, CELLS};
+use crate::engine::patterns::Pattern;
+use crate::engine::stone::Stone;
+
+/// Score of a five played at ply 0; a five at ply `k` scores `WIN - k`.
+pub const WIN: i32 = MATE_VALUE;
+/// Scores beyond this are proven results.
+pub const PROVEN: i32 = WIN - 1000;
+/// Larger than any score.
+pub const INFINITY: i32 = WIN + 1;
+/// Deepest ply the tree may reach.
+pub const MAX_PLY: usize = 120;
+/// How far below the nominal horizon the four-only quiescence may go.
+const QUIESCENCE_DEPTH: i32 = 12;
+
+/// What the search may spend.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Hard deadline.
+    pub deadline: Instant,
+    /// Most nodes.
+    pub max_nodes: u64,
+    /// External stop flag.
+    pub stop: Option<Arc<AtomicBool>>,
+}
+
+/// A candidate move with what the ordering knows of it.
+#[derive(Clone, Copy, Debug)]
+pub struct Move {
+    /// The cell.
+    pub point: Point,
+    /// Ordering score (larger first).
+    pub order: i32,
+    /// Threat class for the mover.
+    pub own: Threat,
+    /// Threat class for the opponent on the same cell.
+    pub theirs: Threat,
+}
+
+impl Move {
+    /// Neither side makes a three or better there: safe to reduce or prune.
+    fn is_quiet(&self) -> bool {
+        self.own < Threat::Three && self.theirs < Threat::Three
+    }
+}
+
+/// What a scan of the candidate cells found.
+pub struct Scan {
+    /// The mover wins by force (legal open four or double four, no opposing five).
+    pub winning_four: Option<Point>,
+    /// Legal candidates, best first.
+    pub moves: Vec<Move>,
+    /// Static evaluation for the mover.
+    pub eval: i32,
+}
+
+/// The search state of one analysis.
+pub struct Tree<'a> {
+    /// The board being searched.
+    pub board: Board,
+    area: Area,
+    tt: &'a mut Table,
+    history: &'a mut [i32],
+    killers: Vec<[Option<Point>; 2]>,
+    pvs: Vec<Vec<Point>>,
+    limits: Limits,
+    /// Nodes visited.
+    pub nodes: u64,
+    /// Deepest ply reached.
+    pub seldepth: usize,
+    /// Set once a limit is hit: every score computed after is meaningless.
+    pub aborted: bool,
+}
+
+impl<'a> Tree<'a> {
+    /// A tree over `board` using a shared table and history.
+    pub fn new(board: Board, tt: &'a mut Table, history: &'a mut [i32], limits: Limits) -> Self {
+        Tree {
+            area: Area::new(&board),
+            board,
+            tt,
+            history,
+            killers: vec![[None; 2]; MAX_PLY + 2],
+            pvs: vec![Vec::new(); MAX_PLY + 2],
+            limits,
+            nodes: 0,
+            seldepth: 0,
+            aborted: false,
+        }
+    }
+
+    /// Plays a move on the board and the candidate area.
+    pub fn make(&mut self, point: Point) {
+        self.board.play(point);
+        self.area.add(point);
+    }
+
+    /// Takes back the last move.
+    pub fn unmake(&mut self) {
+        if let Some(point) = self.board.undo() {
+            self.area.remove(point);
+        }
+    }
+
+    /// The principal variation found below `ply` by the last search there.
+    #[must_use]
+    pub fn pv(&self, ply: usize) -> &[Point] {
+        &self.pvs[ply]
+    }
+
+    /// Checks the limits (cheaply: the clock every 1024 nodes).
+    pub fn out_of_budget(&mut self) -> bool {
+        if !self.aborted && self.nodes.is_multiple_of(1024) {
+            let stopped = self
+                .limits
+                .stop
+                .as_ref()
+                .is_some_and(|s| s.load(Ordering::Relaxed));
+            self.aborted = stopped
+                || Instant::now() >= self.limits.deadline
+                || self.nodes >= self.limits.max_nodes;
+        }
+        self.aborted
+    }
+
+    /// Five points of `colour` on the lines through `around` (none without a point).
+    fn fives(&self, colour: Stone, around: Option<Point>) -> ([Point; 2], usize) {
+        let mut found = ([Point::new(0, 0); 2], 0);
+        let Some(centre) = around else {
+            return found;
+        };
+        let size = self.board.size();
+        for d in Direction::ALL {
+            for k in (-4..=4).filter(|&k| k != 0) {
+                if let Some(q) = centre.step(d, k, size) {
+                    if self.board.is_empty(q) && self.board.pattern(q, d, colour) == Pattern::Five {
+                        if found.1 < 2 {
+                            found.0[found.1] = q;
+                        }
+                        found.1 += 1;
+                    }
+                }
+            }
+        }
+        found
+    }
+
+    /// Scans the candidates: evaluation, the mover's immediate win, ordered legal moves
+    /// (only defences and own fours when the opponent threatens an open four).
+    pub fn scan(&self, ply: usize, tt_move: Option<Point>) -> Scan {
+        let me = self.board.to_move();
+        let them = me.opponent();
+        let (mut own_sum, mut their_sum) = (0, 0);
+        let mut moves = Vec::with_capacity(64);
+        let mut under_threat = false;
+        let killers = self.killers[ply.min(MAX_PLY)];
+        let history_base = me.index() * CELLS;
+        let forbidding = self.board.rule().has_forbidden_moves(me);
+        for p in self.area.candidates(&self.board) {
+            let own_patterns = self.board.patterns_at(p, me);
+            let their_patterns = self.board.patterns_at(p, them);
+            let (own_info, their_info) = (cell_info(own_patterns), cell_info(their_patterns));
+            let (own_value, their_value) = (own_info.value, their_info.value);
+            own_sum += own_value;
+            their_sum += their_value;
+            let (own, theirs) = (own_info.threat, their_info.threat);
+            if forbidding && own_info.may_be_forbidden && !is_legal(&self.board, p, me) {
+                continue;
+            }
+            if own.is_winning_four() {
+                return Scan {
+                    winning_four: Some(p),
+                    moves: Vec::new(),
+                    eval: 0,
+                };
+            }
+            if their_patterns.contains(&Pattern::Flex4)
+                && (!their_info.may_be_forbidden || is_legal(&self.board, p, them))
+            {
+                under_threat = true;
+            }
+            let blocks = their_patterns.iter().any(|&q| q >= Pattern::Block4);
+            let mut order = own_value * 5 / 4 + their_value;
+            if Some(p) == tt_move {
+                order += 1 << 24;
+            } else if killers.contains(&Some(p)) {
+                order += 250;
+            }
+            order += self.history[history_base + grid::index_of(p)].min(1 << 16) / 64;
+            moves.push((
+                Move {
+                    point: p,
+                    order,
+                    own,
+                    theirs,
+                },
+                blocks,
+            ));
+        }
+        if under_threat {
+            moves.retain(|(m, blocks)| *blocks || m.own.is_four());
+        }
+        let mut moves: Vec<Move> = moves.into_iter().map(|(m, _)| m).collect();
+        moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.order));
+        Scan {
+            winning_four: None,
+            moves,
+            eval: eval::combine(own_sum, their_sum),
+        }
+    }
+
+    /// Forced-move analysis shared by every node: `Ok(score)` when the node is decided
+    /// without search, `Err(forced)` with the only move if there is one.
+    fn forced(&self, ply: usize) -> Result<i32, Option<Point>> {
+        let me = self.board.to_move();
+        let history = self.board.history();
+        let mine = history.len().checked_sub(2).map(|i| history[i]);
+        if self.fives(me, mine).1 > 0 {
+            return Ok(WIN - ply as i32);
+        }
+        let (theirs, count) = self.fives(me.opponent(), self.board.last_move());
+        match count {
+            0 if self.board.is_full() => Ok(0),
+            0 => Err(None),
+            1 if is_legal(&self.board, theirs[0], me) => Err(Some(theirs[0])),
+            _ => Ok(-(WIN - ply as i32 - 1)),
+        }
+    }
+
+    /// Negamax with alpha-beta: the value of the position for the side to move.
+    pub fn search(&mut self, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        self.nodes += 1;
+        self.pvs[ply].clear();
+        if self.out_of_budget() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let forced = match self.forced(ply) {
+            Ok(score) => return score,
+            Err(forced) => forced,
+        };
+        if let Some(block) = forced {
+            let only = Move {
+                point: block,
+                order: 0,
+                own: Threat::Four,
+                theirs: Threat::Four,
+            };
+            let mut alpha = alpha;
+            return self
+                .search_list(&[only], depth + 1, ply, &mut alpha, beta)
+                .0;
+        }
+        if ply >= MAX_PLY {
+            return self.scan(ply, None).eval;
+        }
+        if depth <= 0 {
+            return self.quiesce(depth, ply, alpha, beta);
+        }
+        let key = self.board.hash();
+        let entry = self.tt.probe(key);
+        if let Some(e) = entry.filter(|e| e.depth >= depth) {
+            let score = from_tt(e.score, ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+                Bound::None => false,
+            };
+            if cut && beta - alpha == 1 {
+                return score;
+            }
+        }
+        let scan = self.scan(ply, entry.and_then(|e| e.best));
+        if let Some(win) = scan.winning_four {
+            self.pvs[ply] = vec![win];
+            return WIN - ply as i32 - 2;
+        }
+        if scan.moves.is_empty() {
+            // Every defence of an open four threat is forbidden, or no legal move is left.
+            return if self.board.is_full() {
+                0
+            } else {
+                -(WIN - ply as i32 - 3)
+            };
+        }
+        let original_alpha = alpha;
+        let points: Vec<Move> = scan.moves;
+        let best = self.search_list(&points, depth, ply, &mut alpha, beta);
+        if self.aborted {
+            return 0;
+        }
+        let bound = if best.0 >= beta {
+            Bound::Lower
+        } else if best.0 > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(Entry {
+            key,
+            best: best.1,
+            score: to_tt(best.0, ply),
+            depth,
+            bound,
+        });
+        best.0
+    }
+
+    /// The PVS loop over ordered moves; returns the best score and move.
+    fn search_list(
+        &mut self,
+        moves: &[Move],
+        depth: i32,
+        ply: usize,
+        alpha: &mut i32,
+        beta: i32,
+    ) -> (i32, Option<Point>) {
+        let mut best = (-INFINITY, None);
+        for (i, m) in moves.iter().enumerate() {
+            let quiet = m.is_quiet();
+            if quiet && depth <= 4 && i >= late_move_limit(depth) && best.0 > -PROVEN {
+                continue;
+            }
+            self.make(m.point);
+            let score = self.child_score(i, quiet, depth, ply, *alpha, beta);
+            self.unmake();
+            if self.aborted {
+                return best;
+            }
+            if score > best.0 {
+                best = (score, Some(m.point));
+                if score > *alpha {
+                    *alpha = score;
+                    let child = std::mem::take(&mut self.pvs[ply + 1]);
+                    self.pvs[ply].clear();
+                    self.pvs[ply].push(m.point);
+                    self.pvs[ply].extend_from_slice(&child);
+                    self.pvs[ply + 1] = child;
+                    if score >= beta {
+                        self.reward(m, depth, ply);
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// Score of the move just made: full window first, then zero windows with reductions.
+    fn child_score(
+        &mut self,
+        index: usize,
+        quiet: bool,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        let next = depth - 1;
+        if index == 0 {
+            return -self.search(next, ply + 1, -beta, -alpha);
+        }
+        let reduction = if quiet && depth >= 3 && index >= 3 {
+            1 + i32::from(index >= 10) + i32::from(depth >= 8 && index >= 20)
+        } else {
+            0
+        };
+        let mut score = -self.search(next - reduction, ply + 1, -alpha - 1, -alpha);
+        if score > alpha && (reduction > 0 || beta - alpha > 1) && !self.aborted {
+            score = -self.search(next, ply + 1, -beta, -alpha);
+        }
+        score
+    }
+
+    /// A cutoff move becomes a killer and earns history credit.
+    fn reward(&mut self, m: &Move, depth: i32, ply: usize) {
+        if m.own.is_four() {
+            return;
+        }
+        let killers = &mut self.killers[ply.min(MAX_PLY)];
+        if killers[0] != Some(m.point) {
+            killers[1] = killers[0];
+            killers[0] = Some(m.point);
+        }
+        let slot = self.board.to_move().index() * CELLS + grid::index_of(m.point);
+        self.history[slot] += depth * depth;
+    }
+
+    /// Below the horizon: stand pat on the evaluation or play on with fours only.
+    fn quiesce(&mut self, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        let scan = self.scan(ply, None);
+        if let Some(win) = scan.winning_four {
+            self.pvs[ply] = vec![win];
+            return WIN - ply as i32 - 2;
+        }
+        let stand = scan.eval;
+        if stand >= beta || depth <= -QUIESCENCE_DEPTH {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let fours: Vec<Move> = scan.moves.into_iter().filter(|m| m.own.is_four()).collect();
+        let (best, _) = self.search_list(&fours, depth, ply, &mut alpha, beta);
+        best.max(stand)
+    }
+}
+
+/// How many moves a shallow node searches before pruning quiet ones.
+fn late_move_limit(depth: i32) -> usize {
+    (3 + 2 * depth * depth) as usize
+}
+
+/// A score as stored: mate distances relative to the node.
+fn to_tt(score: i32, ply: usize) -> i32 {
+    if score > PROVEN {
+        score + ply as i32
+    } else if score < -PROVEN {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+/// A stored score seen from a node at `ply`.
+fn from_tt(score: i32, ply: usize) -> i32 {
+    if score > PROVEN {
+        score - ply as i32
+    } else if score < -PROVEN {
+        score + ply as i32
+    } else {
+        score
+    }
+}

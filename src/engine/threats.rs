@@ -1,0 +1,568 @@
+//! Threat-space search: VCF (victory by continuous fours) and VCT (by threes and fours).
+//!
+//! The attacker plays only threats; the defender answers every threat with every move that
+//! could stop it. A four leaves one answer (its five point); an open three leaves the points
+//! on the attacker's four lines and the defender's own fours (a counter-four gains a tempo).
+//! A move that makes two five points at once (open four, double four) wins on the spot.
+//!
+//! Renju is honoured throughout: a Black threat on a forbidden point cannot be played, a Black
+//! three whose open-four points are all forbidden threatens nothing, and a White threat whose
+//! only answer is forbidden for Black wins.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+
+use super::board::Board;
+use super::eval::{cell_info, cell_value, is_legal, Threat};
+use super::geometry::{Direction, Point};
+use super::patterns::Pattern;
+use super::stone::Stone;
+
+/// Which threats the attacker may use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Fours only.
+    Vcf,
+    /// Threes and fours.
+    Vct,
+}
+
+/// How much a threat search may spend.
+#[derive(Clone, Debug, Default)]
+pub struct Budget {
+    /// Most nodes to visit.
+    pub max_nodes: u64,
+    /// Stop at this instant, if given.
+    pub deadline: Option<Instant>,
+    /// Stop when this flag is raised, if given.
+    pub stop: Option<Arc<AtomicBool>>,
+}
+
+impl Budget {
+    /// A budget of `max_nodes` nodes and no clock.
+    #[must_use]
+    pub fn nodes(max_nodes: u64) -> Budget {
+        Budget {
+            max_nodes,
+            ..Budget::default()
+        }
+    }
+}
+
+/// What a threat search found for the attacker.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Proof {
+    /// A forced win: the line (attacker's moves and the defender's replies) to the winning
+    /// threat, attacker first.
+    Win(Vec<Point>),
+    /// No win of this kind within the move limit exists.
+    NoWin,
+    /// The budget ran out before an answer.
+    Unknown,
+}
+
+/// The result of a threat search with the work it took.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// What was found.
+    pub proof: Proof,
+    /// Nodes visited.
+    pub nodes: u64,
+}
+
+/// Looks for a forced win of `mode` for the side to move within `max_moves` of its moves
+/// (the move making two five points included).
+#[must_use]
+pub fn find_win(board: &Board, mode: Mode, max_moves: u32, budget: &Budget) -> Outcome {
+    let mut solver = Solver::new(board, mode, budget);
+    let proof = solver.solve(max_moves);
+    Outcome {
+        proof,
+        nodes: solver.nodes,
+    }
+}
+
+/// Whether the side to move playing `point` wins by force with threats of `mode` within
+/// `max_moves` of its moves (counting `point`): every defence is tried.
+#[must_use]
+pub fn wins_after(
+    board: &Board,
+    point: Point,
+    mode: Mode,
+    max_moves: u32,
+    budget: &Budget,
+) -> Outcome {
+    let mut solver = Solver::new(board, mode, budget);
+    let proof = solver.prove_move(point, max_moves);
+    Outcome {
+        proof,
+        nodes: solver.nodes,
+    }
+}
+
+/// The empty points that complete a five for `colour`, on the four lines through `around`
+/// (where the last stone of `colour` went) or, without one, anywhere on the board.
+#[must_use]
+pub fn five_points(board: &Board, colour: Stone, around: Option<Point>) -> Vec<Point> {
+    let mut found = Vec::new();
+    match around {
+        Some(centre) => {
+            for d in Direction::ALL {
+                for k in (-4..=4).filter(|&k| k != 0) {
+                    if let Some(q) = centre.step(d, k, board.size()) {
+                        if board.is_empty(q) && board.pattern(q, d, colour) == Pattern::Five {
+                            found.push(q);
+                        }
+                    }
+                }
+            }
+        }
+        None => found.extend(
+            board
+                .empty_points()
+                .filter(|&q| board.patterns_at(q, colour).contains(&Pattern::Five)),
+        ),
+    }
+    found
+}
+
+/// A `Memo::failed` limit meaning "fails at any move limit".
+const UNBOUNDED: u32 = u32::MAX;
+
+/// A cached result at an attacker node.
+#[derive(Clone, Copy, Default)]
+struct Memo {
+    /// Deepest move limit known to fail (0: none; `UNBOUNDED`: every limit).
+    failed: u32,
+    /// Smallest move limit known to win (0: none).
+    won: u32,
+}
+
+struct Solver {
+    board: Board,
+    attacker: Stone,
+    mode: Mode,
+    budget: Budget,
+    nodes: u64,
+    aborted: bool,
+    /// Whether some node stopped at the move limit with threats left (a deeper limit may win).
+    cut: bool,
+    root_len: usize,
+    memo: HashMap<u64, Memo>,
+    /// Bounding box of the stones: (min x, min y, max x, max y), one entry per ply.
+    boxes: Vec<(usize, usize, usize, usize)>,
+}
+
+impl Solver {
+    fn new(board: &Board, mode: Mode, budget: &Budget) -> Solver {
+        let size = board.size();
+        let mut bbox = (size.width(), size.height(), 0, 0);
+        for (p, _) in board.stones() {
+            bbox = grow(bbox, p);
+        }
+        if board.stone_total() == 0 {
+            let c = size.center();
+            bbox = (c.col(), c.row(), c.col(), c.row());
+        }
+        Solver {
+            board: board.clone(),
+            attacker: board.to_move(),
+            mode,
+            budget: budget.clone(),
+            nodes: 0,
+            aborted: false,
+            cut: false,
+            root_len: board.history().len(),
+            memo: HashMap::new(),
+            boxes: vec![bbox],
+        }
+    }
+
+    fn solve(&mut self, max_moves: u32) -> Proof {
+        if let Some(&p) = five_points(&self.board, self.attacker, None).first() {
+            return Proof::Win(vec![p]);
+        }
+        for depth in 1..=max_moves {
+            self.cut = false;
+            if let Some(line) = self.attack(depth) {
+                return Proof::Win(line);
+            }
+            if self.aborted {
+                return Proof::Unknown;
+            }
+            if !self.cut {
+                break;
+            }
+        }
+        Proof::NoWin
+    }
+
+    fn prove_move(&mut self, point: Point, max_moves: u32) -> Proof {
+        let me = self.attacker;
+        if !is_legal(&self.board, point, me) {
+            return Proof::NoWin;
+        }
+        if self.board.patterns_at(point, me).contains(&Pattern::Five) {
+            return Proof::Win(vec![point]);
+        }
+        self.play(point);
+        let their_fives = five_points(&self.board, me.opponent(), None);
+        let mut proof = Proof::NoWin;
+        if their_fives.is_empty() {
+            for depth in 0..max_moves {
+                self.cut = false;
+                if let Some(line) = self.defend(depth) {
+                    proof = Proof::Win([vec![point], line].concat());
+                    break;
+                }
+                if self.aborted {
+                    proof = Proof::Unknown;
+                    break;
+                }
+                if !self.cut {
+                    break;
+                }
+            }
+        }
+        self.undo();
+        proof
+    }
+
+    fn play(&mut self, point: Point) {
+        let bbox = grow(*self.boxes.last().expect("root box"), point);
+        self.boxes.push(bbox);
+        self.board.play(point);
+    }
+
+    fn undo(&mut self) {
+        self.boxes.pop();
+        self.board.undo();
+    }
+
+    fn ply(&self) -> usize {
+        self.board.history().len() - self.root_len
+    }
+
+    /// The empty cells within two of the stones' bounding box: every threat lies there.
+    fn zone(&self) -> Vec<Point> {
+        let (x0, y0, x1, y1) = *self.boxes.last().expect("root box");
+        let size = self.board.size();
+        let xs = x0.saturating_sub(2)..=(x1 + 2).min(size.width() - 1);
+        let ys = y0.saturating_sub(2)..=(y1 + 2).min(size.height() - 1);
+        ys.flat_map(|y| xs.clone().map(move |x| Point::new(x, y)))
+            .filter(|&p| self.board.is_empty(p))
+            .collect()
+    }
+
+    fn out_of_budget(&mut self) -> bool {
+        self.nodes += 1;
+        if !self.aborted {
+            let stopped = self
+                .budget
+                .stop
+                .as_ref()
+                .is_some_and(|s| s.load(Ordering::Relaxed));
+            let late = self.nodes.is_multiple_of(256)
+                && self.budget.deadline.is_some_and(|d| Instant::now() >= d);
+            self.aborted = stopped || late || self.nodes >= self.budget.max_nodes;
+        }
+        self.aborted
+    }
+
+    /// Attacker to move: a winning line within `depth` attacker moves, if any.
+    fn attack(&mut self, depth: u32) -> Option<Vec<Point>> {
+        if self.out_of_budget() {
+            return None;
+        }
+        let (me, them) = (self.attacker, self.attacker.opponent());
+        let around = self.board.last_move().filter(|_| self.ply() > 0);
+        let their_fives = five_points(&self.board, them, around);
+        if their_fives.len() >= 2 || depth == 0 {
+            self.cut |= depth == 0 && their_fives.len() < 2;
+            return None;
+        }
+        let key = self.board.hash();
+        let memo = self.memo.get(&key).copied().unwrap_or_default();
+        if memo.failed >= depth {
+            // A failure bounded by the move limit may turn into a win with a deeper one.
+            self.cut |= memo.failed != UNBOUNDED;
+            return None;
+        }
+        if memo.won != 0 && memo.won <= depth {
+            return Some(Vec::new());
+        }
+        let moves = match their_fives.first() {
+            Some(&block) if is_legal(&self.board, block, me) => vec![block],
+            Some(_) => Vec::new(),
+            None => self.threat_moves(me),
+        };
+        let outer_cut = std::mem::replace(&mut self.cut, false);
+        let line = self.first_winning(key, moves, depth);
+        if line.is_none() && !self.aborted {
+            let failed = if self.cut { depth } else { UNBOUNDED };
+            self.memo.entry(key).or_default().failed = failed;
+        }
+        self.cut |= outer_cut;
+        line
+    }
+
+    /// The first of the attacker's `moves` that wins within `depth` moves, with its line.
+    fn first_winning(&mut self, key: u64, moves: Vec<Point>, depth: u32) -> Option<Vec<Point>> {
+        let me = self.attacker;
+        for m in moves {
+            let info = cell_info(self.board.patterns_at(m, me));
+            if info.threat == Threat::Five || info.threat.is_winning_four() {
+                self.memo.entry(key).or_default().won = depth;
+                return Some(vec![m]);
+            }
+            self.play(m);
+            let line = self.defend(depth - 1);
+            self.undo();
+            if let Some(rest) = line {
+                self.memo.entry(key).or_default().won = depth;
+                return Some([vec![m], rest].concat());
+            }
+            if self.aborted {
+                return None;
+            }
+        }
+        None
+    }
+
+    /// The attacker's legal threats of this mode, strongest first.
+    fn threat_moves(&self, me: Stone) -> Vec<Point> {
+        let weakest = match self.mode {
+            Mode::Vcf => Threat::Four,
+            Mode::Vct => Threat::Three,
+        };
+        let mut moves: Vec<(Threat, i32, Point)> = self
+            .zone()
+            .into_iter()
+            .filter_map(|p| {
+                let patterns = self.board.patterns_at(p, me);
+                let threat = cell_info(patterns).threat;
+                (threat >= weakest).then(|| (threat, cell_value(patterns), p))
+            })
+            .filter(|&(_, _, p)| is_legal(&self.board, p, me))
+            .collect();
+        moves.sort_by_key(|m| std::cmp::Reverse((m.0, m.1)));
+        moves.into_iter().map(|(_, _, p)| p).collect()
+    }
+
+    /// Defender to move after an attacker threat: the line if every defence loses.
+    fn defend(&mut self, depth: u32) -> Option<Vec<Point>> {
+        if self.out_of_budget() {
+            return None;
+        }
+        let (me, them) = (self.attacker, self.attacker.opponent());
+        let fives = five_points(&self.board, me, self.board.last_move());
+        match fives.as_slice() {
+            [_, _, ..] => return Some(Vec::new()),
+            [block] if !is_legal(&self.board, *block, them) => return Some(Vec::new()),
+            [block] => {
+                let block = *block;
+                self.play(block);
+                let line = self.attack(depth);
+                self.undo();
+                return line.map(|rest| [vec![block], rest].concat());
+            }
+            [] => {}
+        }
+        if self.mode == Mode::Vcf {
+            return None;
+        }
+        let zone = self.zone();
+        let threatens = zone.iter().any(|&p| {
+            self.board.patterns_at(p, me).contains(&Pattern::Flex4) && is_legal(&self.board, p, me)
+        });
+        if !threatens {
+            return None;
+        }
+        let defences = self.defences(&zone);
+        let mut first_line = None;
+        for q in defences {
+            self.play(q);
+            let line = self.attack(depth);
+            self.undo();
+            match line {
+                Some(rest) => {
+                    first_line.get_or_insert_with(|| [vec![q], rest].concat());
+                }
+                None => return None,
+            }
+        }
+        Some(first_line.unwrap_or_default())
+    }
+
+    /// Every defender move that could stop an open three: a point where the attacker would
+    /// make a four, or a defender four (gaining a tempo); counter-fours first.
+    fn defences(&self, zone: &[Point]) -> Vec<Point> {
+        let (me, them) = (self.attacker, self.attacker.opponent());
+        let mut moves: Vec<(bool, Point)> = zone
+            .iter()
+            .filter_map(|&p| {
+                let counter = cell_info(self.board.patterns_at(p, them)).threat.is_four();
+                let blocks = self
+                    .board
+                    .patterns_at(p, me)
+                    .iter()
+                    .any(|&pat| pat >= Pattern::Block4);
+                (counter || blocks).then_some((counter, p))
+            })
+            .filter(|&(_, p)| is_legal(&self.board, p, them))
+            .collect();
+        moves.sort_by_key(|&(counter, _)| !counter);
+        moves.into_iter().map(|(_, p)| p).collect()
+    }
+}
+
+fn grow(bbox: (usize, usize, usize, usize), p: Point) -> (usize, usize, usize, usize) {
+    (
+        bbox.0.min(p.col()),
+        bbox.1.min(p.row()),
+        bbox.2.max(p.col()),
+        bbox.3.max(p.row()),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{BoardInput, Position, Rule};
+
+    fn board(rows: &[&str], rule: Rule, to_move: Stone) -> Board {
+        let rows = rows.iter().map(|r| r.to_string()).collect();
+        Position::parse(&BoardInput::Rows(rows), rule, Some(to_move))
+            .unwrap()
+            .board()
+            .clone()
+    }
+
+    fn budget() -> Budget {
+        Budget::nodes(200_000)
+    }
+
+    /// Black: a four on row 2 forces White's block, then a four-three wins.
+    const VCF: [&str; 9] = [
+        ".........",
+        ".........",
+        "..xxx.o..",
+        "......x..",
+        "......x..",
+        ".........",
+        ".........",
+        "o.o.o....",
+        ".o.o.o...",
+    ];
+
+    #[test]
+    fn finds_a_vcf_under_every_rule() {
+        for rule in Rule::ALL {
+            let b = board(&VCF, rule, Stone::Black);
+            let outcome = find_win(&b, Mode::Vcf, 10, &budget());
+            let Proof::Win(line) = outcome.proof else {
+                panic!("{rule}: {:?}", outcome.proof)
+            };
+            let verified = wins_after(&b, line[0], Mode::Vcf, 10, &budget());
+            assert!(matches!(verified.proof, Proof::Win(_)), "{rule} {line:?}");
+        }
+    }
+
+    #[test]
+    fn no_vcf_for_the_side_without_fours() {
+        let b = board(&VCF, Rule::Freestyle, Stone::White);
+        let outcome = find_win(&b, Mode::Vcf, 10, &budget());
+        assert_eq!(outcome.proof, Proof::NoWin);
+    }
+
+    #[test]
+    fn a_move_that_does_not_win_is_refuted() {
+        let b = board(&VCF, Rule::Freestyle, Stone::Black);
+        let outcome = wins_after(&b, Point::new(0, 0), Mode::Vct, 6, &budget());
+        assert_eq!(outcome.proof, Proof::NoWin);
+    }
+
+    /// White's four-three whose only defence is a Black double-three point.
+    #[test]
+    fn renju_white_wins_through_a_forbidden_defence() {
+        // Black stones make (4,4) a double three for Black; White's four on column 4
+        // has its five point at (4,4).
+        let rows = [
+            ".........",
+            "....o....",
+            "....o....",
+            "....o....",
+            ".........",
+            "...x.....",
+            "..x...x..",
+            ".......x.",
+            ".........",
+        ];
+        let b = board(&rows, Rule::Renju, Stone::White);
+        // Sanity: (4,4) is forbidden for Black after White's four at (4,0)... White plays it.
+        let outcome = wins_after(&b, Point::new(4, 0), Mode::Vcf, 1, &budget());
+        let forbidden = crate::engine::renju::forbidden_kind(b.grid(), Point::new(4, 4));
+        assert!(
+            forbidden.is_some(),
+            "test position: (4,4) must be forbidden"
+        );
+        assert!(
+            matches!(outcome.proof, Proof::Win(_)),
+            "{:?}",
+            outcome.proof
+        );
+        let free = board(&rows, Rule::Freestyle, Stone::White);
+        let blocked = wins_after(&free, Point::new(4, 0), Mode::Vcf, 1, &budget());
+        assert_eq!(blocked.proof, Proof::NoWin);
+    }
+
+    #[test]
+    fn renju_black_may_not_threaten_from_a_forbidden_point() {
+        // Black's only four would be an overline at (0,2).
+        let rows = [
+            "x........",
+            "x........",
+            ".........",
+            "x........",
+            "x........",
+            "x........",
+            ".........",
+            ".........",
+            "......ooo",
+        ];
+        let renju = board(&rows, Rule::Renju, Stone::Black);
+        let found = find_win(&renju, Mode::Vcf, 4, &budget());
+        assert!(!matches!(found.proof, Proof::Win(ref l) if l[0] == Point::new(0, 2)));
+        let free = board(&rows, Rule::Freestyle, Stone::Black);
+        let win = find_win(&free, Mode::Vcf, 4, &budget());
+        assert_eq!(win.proof, Proof::Win(vec![Point::new(0, 2)]));
+    }
+
+    #[test]
+    fn finds_a_vct_with_an_open_three() {
+        // Black: two open twos crossing; the cross point makes a double three (freestyle).
+        let rows = [
+            "..o......",
+            ".........",
+            ".........",
+            "...xx....",
+            ".........",
+            ".....x...",
+            ".....x...",
+            ".........",
+            "o...o...o",
+        ];
+        let b = board(&rows, Rule::Freestyle, Stone::Black);
+        let outcome = find_win(&b, Mode::Vct, 4, &budget());
+        let direct = wins_after(&b, Point::new(5, 3), Mode::Vct, 4, &budget());
+        assert!(matches!(direct.proof, Proof::Win(_)), "{direct:?}");
+        let Proof::Win(line) = outcome.proof else {
+            panic!("{:?}", outcome.proof)
+        };
+        let verified = wins_after(&b, line[0], Mode::Vct, 4, &budget());
+        assert!(matches!(verified.proof, Proof::Win(_)));
+        assert_eq!(find_win(&b, Mode::Vcf, 4, &budget()).proof, Proof::NoWin);
+    }
+}

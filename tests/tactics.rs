@@ -1,0 +1,37 @@
+//! The tactics bar on the renju puzzles of `../shared/data/tactics/` (README there): on every
+//! `proven` case the master's move must still win by force, checked with the engine's own
+//! threat solver (other winning first moves exist, so no string comparison); on `disproven`
+//! cases the answer must be legal and any win it claims real. Node-limited so the dev profile
+//! stays fast; the timed bar (1 s each, release) is `gomoku-ai bench --tactics`.
+
+use std::path::Path;
+use std::time::Duration;
+
+use gomoku_ai::cli::bench::{judge_case, load_cases};
+use gomoku_ai::engine::{Difficulty, SearchRequest};
+
+const CASES: &str = "../shared/data/tactics/quintet_dev.jsonl";
+
+#[test]
+fn master_solves_the_tactics_puzzles() {
+    let cases = load_cases(Path::new(CASES)).expect("the shared tactics data");
+    assert_eq!(cases.len(), 65, "the README promises 65 cases");
+    let (mut wrong, mut proven, mut solved) = (Vec::new(), 0, 0);
+    for case in &cases {
+        let mut request = SearchRequest::new(Difficulty::Master, Duration::from_secs(60));
+        request.max_nodes = Some(150_000);
+        let result = judge_case(case, &request, 150_000).expect("a valid case");
+        if case.expect_verdict == "proven" {
+            proven += 1;
+            solved += usize::from(result.solved);
+        } else if !result.solved {
+            wrong.push(format!("{}: {} {}", case.id, result.answer, result.detail));
+        }
+    }
+    assert!(wrong.is_empty(), "illegal answers or false wins: {wrong:?}");
+    // Node-limited here; the release bar at 1 s is reported by `gomoku-ai bench --tactics`.
+    assert!(
+        solved * 3 >= proven * 2,
+        "solved only {solved} of {proven} proven cases"
+    );
+}
