@@ -171,3 +171,67 @@ pub fn transform(analysis: &Analysis, symmetry: Symmetry, size: BoardSize) -> An
         stats: analysis.stats,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::analysis::{Score, SearchStats};
+    use crate::engine::Rule;
+
+    fn params() -> SearchParams {
+        SearchParams {
+            difficulty: Difficulty::Medium,
+            time: Duration::from_millis(100),
+            depth: 4,
+            nodes: 1000,
+            seed: None,
+            candidates: 1,
+        }
+    }
+
+    fn board(points: &[(usize, usize)]) -> Board {
+        let mut board = Board::new(BoardSize::STANDARD, Rule::Freestyle);
+        for &(x, y) in points {
+            board.play(Point::new(x, y));
+        }
+        board
+    }
+
+    #[test]
+    fn every_symmetric_image_has_the_same_key_and_different_positions_do_not() {
+        let original = board(&[(7, 7), (8, 6), (3, 2)]);
+        let key = Canonical::of(&original, &params()).key;
+        for &symmetry in Symmetry::of(original.size()) {
+            let image = original.transformed(symmetry);
+            assert_eq!(Canonical::of(&image, &params()).key, key, "{symmetry:?}");
+        }
+        let other = board(&[(7, 7), (8, 6), (3, 3)]);
+        assert_ne!(Canonical::of(&other, &params()).key, key);
+    }
+
+    #[test]
+    fn transform_maps_moves_and_heatmap_cells_and_back() {
+        let size = BoardSize::STANDARD;
+        let mut values = vec![Some(0.0); size.area()];
+        values[3] = Some(1.0);
+        let analysis = Analysis {
+            best: Some(Point::new(3, 0)),
+            score: Score::estimate(0),
+            pv: vec![Point::new(3, 0), Point::new(4, 1)],
+            candidates: Vec::new(),
+            heatmap: Heatmap {
+                values,
+                forbidden: Vec::new(),
+            },
+            stats: SearchStats::default(),
+        };
+        let turned = transform(&analysis, Symmetry::Rotate90, size);
+        let best = turned.best.unwrap();
+        assert_eq!(best, Symmetry::Rotate90.apply(Point::new(3, 0), size));
+        assert_eq!(
+            turned.heatmap.values[best.row() * 15 + best.col()],
+            Some(1.0)
+        );
+        assert_eq!(transform(&turned, Symmetry::Rotate270, size), analysis);
+    }
+}

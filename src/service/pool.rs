@@ -85,3 +85,45 @@ impl SearchPool {
         self.capacity
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn a_full_pool_refuses_after_the_queue_timeout_and_frees_its_slot_after() {
+        let metrics = Metrics::new();
+        let pool = SearchPool::new(1, Duration::from_millis(20), metrics.clone());
+        let (release, hold) = std::sync::mpsc::channel::<()>();
+        let busy = pool.clone();
+        let occupant = tokio::spawn(async move {
+            busy.run(Duration::from_secs(30), move |_| hold.recv().is_ok())
+                .await
+        });
+        while metrics.searches_in_flight.get() == 0 {
+            tokio::time::sleep(Duration::from_millis(1)).await;
+        }
+        let refused = pool.run(Duration::from_secs(1), |_| ()).await;
+        assert!(matches!(
+            refused,
+            Err(ApiError::Overloaded { capacity: 1, .. })
+        ));
+        assert_eq!(metrics.searches_rejected.get(), 1);
+        release.send(()).unwrap();
+        assert!(occupant.await.unwrap().unwrap());
+        assert_eq!(pool.run(Duration::from_secs(1), |_| 7).await.unwrap(), 7);
+    }
+
+    #[tokio::test]
+    async fn an_overrunning_search_is_stopped_and_reported() {
+        let pool = SearchPool::new(1, Duration::from_millis(20), Metrics::new());
+        let answer = pool
+            .run(Duration::from_millis(1), |stop| {
+                while !stop.load(Ordering::Relaxed) {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+            })
+            .await;
+        assert!(matches!(answer, Err(ApiError::Overran { budget_ms: 1 })));
+    }
+}
