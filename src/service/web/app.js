@@ -328,6 +328,7 @@ function render() {
     cell.disabled = !live || state.busy || gameOver() || index !== undefined || toMove() === aiColour();
   }
 
+  $("board").dataset.busy = String(state.busy);
   $("status").textContent = statusText(live);
   $("status").classList.toggle("over", gameOver() && live);
   $("legend").hidden = !hint;
