@@ -40,8 +40,9 @@ static FONTS: LazyLock<Arc<fontdb::Database>> = LazyLock::new(|| {
     Arc::new(fonts)
 });
 
-/// The heatmap picture of `analysis` for `position` as PNG bytes, at the SVG's pixel size.
-pub fn heatmap_png(position: &Position, analysis: &Analysis) -> Result<Vec<u8>, PngError> {
+/// The heatmap picture of `analysis` for `position` (see `heatmap_svg`) as PNG bytes, at the
+/// SVG's pixel size.
+pub fn heatmap_png(position: &Position, analysis: Option<&Analysis>) -> Result<Vec<u8>, PngError> {
     svg_to_png(&heatmap_svg(position, analysis))
 }
 
@@ -91,7 +92,7 @@ mod tests {
         let position = Position::parse(&input, Rule::Freestyle, None).expect("legal position");
         let request = SearchRequest::new(Difficulty::Beginner, Duration::from_secs(5));
         let analysis = levels::analyze(&position, &request);
-        heatmap_png(&position, &analysis).expect("renders")
+        heatmap_png(&position, Some(&analysis)).expect("renders")
     }
 
     #[test]
@@ -114,7 +115,7 @@ mod tests {
         let input = BoardInput::Rows(vec![".....".into(); 5]);
         let position = Position::parse(&input, Rule::Freestyle, None).expect("legal position");
         let request = SearchRequest::new(Difficulty::Beginner, Duration::from_secs(5));
-        let svg = heatmap_svg(&position, &levels::analyze(&position, &request));
+        let svg = heatmap_svg(&position, Some(&levels::analyze(&position, &request)));
         let without_text = strip_text(&svg);
         let (_, with) = decode(&svg_to_png(&svg).expect("renders"));
         let (_, without) = decode(&svg_to_png(&without_text).expect("renders"));

@@ -36,9 +36,10 @@ const SCALE: [(f64, u8, u8, u8); 5] = [
     (1.0, 0xa5, 0x00, 0x26),
 ];
 
-/// The heatmap picture of `analysis` for `position`, as a standalone SVG document.
+/// The heatmap picture of `analysis` for `position`, as a standalone SVG document. Without an
+/// analysis (the game is over) it shows the board alone.
 #[must_use]
-pub fn heatmap_svg(position: &Position, analysis: &Analysis) -> String {
+pub fn heatmap_svg(position: &Position, analysis: Option<&Analysis>) -> String {
     let layout = Layout::new(position.board().size());
     let mut svg = String::new();
     let _ = write!(
@@ -53,11 +54,15 @@ pub fn heatmap_svg(position: &Position, analysis: &Analysis) -> String {
         layout.width, layout.height
     );
     layout.draw_board(&mut svg);
-    layout.draw_heat(&mut svg, position, analysis);
+    if let Some(analysis) = analysis {
+        layout.draw_heat(&mut svg, position, analysis);
+    }
     layout.draw_grid(&mut svg);
     layout.draw_coordinates(&mut svg);
     layout.draw_stones(&mut svg, position);
-    layout.draw_forbidden(&mut svg, analysis);
+    if let Some(analysis) = analysis {
+        layout.draw_forbidden(&mut svg, analysis);
+    }
     layout.draw_marks(&mut svg, position, analysis);
     layout.draw_legend(&mut svg, position, analysis);
     svg.push_str("</svg>\n");
@@ -224,7 +229,7 @@ impl Layout {
         }
     }
 
-    fn draw_marks(&self, svg: &mut String, position: &Position, analysis: &Analysis) {
+    fn draw_marks(&self, svg: &mut String, position: &Position, analysis: Option<&Analysis>) {
         if let Some(last) = position.board().last_move() {
             let (cx, cy) = self.centre(last);
             let _ = write!(
@@ -233,7 +238,7 @@ impl Layout {
                 n = format_point(last, self.size)
             );
         }
-        if let Some(best) = analysis.best {
+        if let Some(best) = analysis.and_then(|a| a.best) {
             let (cx, cy) = self.centre(best);
             let _ = write!(
                 svg,
@@ -244,7 +249,7 @@ impl Layout {
         }
     }
 
-    fn draw_legend(&self, svg: &mut String, position: &Position, analysis: &Analysis) {
+    fn draw_legend(&self, svg: &mut String, position: &Position, analysis: Option<&Analysis>) {
         let top = MARGIN * 2 + self.size.height() * CELL;
         let x = self.width / 2 - MIN_WIDTH / 2 + 10;
         let caption = caption(position, analysis);
@@ -287,13 +292,13 @@ impl Layout {
 }
 
 /// One line saying who is to move, the AI move and its estimated chance.
-fn caption(position: &Position, analysis: &Analysis) -> String {
+fn caption(position: &Position, analysis: Option<&Analysis>) -> String {
     let mover = match position.to_move() {
         Stone::Black => "Black",
         Stone::White => "White",
     };
-    match analysis.best {
-        Some(best) => format!(
+    match analysis.and_then(|a| a.best.map(|best| (a, best))) {
+        Some((analysis, best)) => format!(
             "{mover} to move \u{2013} AI plays {} ({:.0}% win chance)",
             format_point(best, position.board().size()),
             analysis.score.win_probability * 100.0
@@ -345,7 +350,7 @@ mod tests {
     #[test]
     fn the_picture_is_well_formed_with_one_element_per_stone() {
         let (position, analysis) = analysed(Rule::Freestyle, &["h8", "i9", "h9"]);
-        let svg = heatmap_svg(&position, &analysis);
+        let svg = heatmap_svg(&position, Some(&analysis));
         let doc = roxmltree::Document::parse(&svg).expect("well-formed XML");
         assert_eq!(doc.root_element().tag_name().name(), "svg");
         let stones = with_class(&doc, "stone");
@@ -361,7 +366,7 @@ mod tests {
     fn the_ai_move_and_last_move_are_marked() {
         let (position, analysis) = analysed(Rule::Freestyle, &["h8", "i9", "h9"]);
         let best = format_point(analysis.best.expect("a move"), position.board().size());
-        let svg = heatmap_svg(&position, &analysis);
+        let svg = heatmap_svg(&position, Some(&analysis));
         let doc = roxmltree::Document::parse(&svg).expect("well-formed XML");
         let marks = with_class(&doc, "ai-move");
         assert_eq!(marks.len(), 1);
@@ -389,7 +394,7 @@ mod tests {
             Rule::Renju,
             &["h8", "a1", "i8", "a3", "g9", "a5", "g10", "a7"],
         );
-        let svg = heatmap_svg(&position, &analysis);
+        let svg = heatmap_svg(&position, Some(&analysis));
         let doc = roxmltree::Document::parse(&svg).expect("well-formed XML");
         let crosses = with_class(&doc, "forbidden");
         assert!(!crosses.is_empty(), "no forbidden point drawn");

@@ -11,14 +11,16 @@ use std::fmt::Write;
 use crate::engine::notation::{column_name, format_point};
 use crate::engine::{Analysis, Point, Position, Stone};
 
-/// The reply for `position` answered by `analysis`: the board with the AI move played, then
-/// one line naming the move and one sentence of verdict.
+/// The reply for `position` answered by `analysis` (`None` when the game is over and nothing
+/// was searched): the board with the AI move played, then one line naming the move and one
+/// sentence of verdict.
 #[must_use]
-pub fn text_reply(position: &Position, analysis: &Analysis) -> String {
+pub fn text_reply(position: &Position, analysis: Option<&Analysis>) -> String {
     let mover = position.to_move();
-    let after = analysis.best.map(|p| position.after(p));
+    let best = analysis.and_then(|a| a.best);
+    let after = best.map(|p| position.after(p));
     let shown = after.as_ref().unwrap_or(position);
-    let marked = [position.board().last_move(), analysis.best];
+    let marked = [position.board().last_move(), best];
     let mut out = board_text(shown, &marked);
     let size = position.board().size();
     let last = position
@@ -26,8 +28,8 @@ pub fn text_reply(position: &Position, analysis: &Analysis) -> String {
         .last_move()
         .map(|p| format!("Last move {}. ", format_point(p, size)))
         .unwrap_or_default();
-    match (analysis.best, &after) {
-        (Some(best), Some(after)) => {
+    match (analysis, best, &after) {
+        (Some(analysis), Some(best), Some(after)) => {
             let _ = writeln!(
                 out,
                 "{last}AI ({}) plays {}, win chance {:.0}%.",
@@ -152,7 +154,7 @@ mod tests {
     #[test]
     fn last_move_and_ai_move_are_upper_case_and_named() {
         let pos = position(15, &["h8", "i9", "h9"]);
-        let reply = text_reply(&pos, &answer(&pos, Some("h10")));
+        let reply = text_reply(&pos, Some(&answer(&pos, Some("h10"))));
         let lines = rows(&reply);
         let column = lines[0].find('h').expect("h in header");
         // Row 10 is line 6, row 9 is line 7 (line 1 is row 15).
@@ -167,7 +169,7 @@ mod tests {
     #[test]
     fn a_winning_ai_move_is_announced() {
         let pos = position(15, &["h8", "a1", "h9", "a2", "h10", "a3", "h11", "b5"]);
-        let reply = text_reply(&pos, &answer(&pos, Some("h12")));
+        let reply = text_reply(&pos, Some(&answer(&pos, Some("h12"))));
         assert!(
             reply.ends_with("Black won with five in a row.\n"),
             "{reply}"
@@ -180,7 +182,7 @@ mod tests {
             15,
             &["h8", "a1", "h9", "a2", "h10", "a3", "h11", "b5", "h12"],
         );
-        let reply = text_reply(&pos, &answer(&pos, None));
+        let reply = text_reply(&pos, Some(&answer(&pos, None)));
         assert!(
             reply.ends_with("Last move h12. No move: Black won with five in a row.\n"),
             "{reply}"

@@ -21,6 +21,13 @@ use super::routes;
         routes::best_move::get,
         routes::analyze::post,
         routes::verdict::post,
+        routes::text_reply::get,
+        routes::text_reply::post,
+        routes::heatmap::svg_get,
+        routes::heatmap::svg_post,
+        routes::heatmap::png_get,
+        routes::heatmap::png_post,
+        routes::page::index,
         routes::health::healthz,
         routes::health::readyz,
         routes::metrics::get,
@@ -36,6 +43,8 @@ use super::routes;
     )),
     tags(
         (name = "play", description = "Moves, analyses and verdicts"),
+        (name = "pictures", description = "The score heatmap as SVG or PNG"),
+        (name = "page", description = "The play page, a browser client of this API"),
         (name = "operations", description = "Probes, metrics and this document"),
     )
 )]

@@ -6,4 +6,5 @@ mod helpers;
 mod move_endpoint;
 mod observability;
 mod openapi;
+mod pictures;
 mod verdict;

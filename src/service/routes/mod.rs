@@ -4,7 +4,10 @@ pub mod analyze;
 pub mod best_move;
 pub mod docs;
 pub mod health;
+pub mod heatmap;
 pub mod metrics;
+pub mod page;
+pub mod text_reply;
 pub mod verdict;
 
 use actix_web::{web, Route};
@@ -22,6 +25,27 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     }))
     .service(resource("/v1/verdict", "POST", |r| {
         r.route(web::post().to(verdict::post))
+    }))
+    .service(resource("/v1/move.txt", "GET, POST", |r| {
+        r.route(web::post().to(text_reply::post))
+            .route(web::get().to(text_reply::get))
+    }))
+    .service(resource("/v1/heatmap.svg", "GET, POST", |r| {
+        r.route(web::post().to(heatmap::svg_post))
+            .route(web::get().to(heatmap::svg_get))
+    }))
+    .service(resource("/v1/heatmap.png", "GET, POST", |r| {
+        r.route(web::post().to(heatmap::png_post))
+            .route(web::get().to(heatmap::png_get))
+    }))
+    .service(resource("/", "GET", |r| {
+        r.route(web::get().to(page::index))
+    }))
+    .service(resource("/web/app.js", "GET", |r| {
+        r.route(web::get().to(page::script))
+    }))
+    .service(resource("/web/style.css", "GET", |r| {
+        r.route(web::get().to(page::style))
     }))
     .service(resource("/healthz", "GET", |r| {
         r.route(web::get().to(health::healthz))

@@ -1,0 +1,119 @@
+//! `GET|POST /v1/heatmap.svg` and `/v1/heatmap.png`: the score heatmap of a position as a
+//! picture (stones, coordinates, colour scale and legend, the AI move ringed, renju-forbidden
+//! points crossed). They take the `/v1/move` request, as a JSON body or as query parameters (so
+//! a chat bot can post the picture's address), and search like `/v1/move` (same cache, pool).
+
+use actix_web::{web, HttpRequest, HttpResponse};
+
+use crate::render;
+use crate::service::config::Limits;
+use crate::service::dto::{MoveQuery, MoveRequest};
+use crate::service::errors::{ApiError, Problem};
+use crate::service::extract::{parse_query, ApiJson};
+use crate::service::search::{Answer, Job, Searcher};
+
+/// The heatmap as SVG, from query parameters.
+#[utoipa::path(get, path = "/v1/heatmap.svg", tag = "pictures",
+    params(MoveQuery),
+    responses(
+        (status = 200, description = "The heatmap picture", content_type = "image/svg+xml", body = String),
+        (status = 422, description = "Invalid parameter or impossible position; `field` names where", body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "Search pool saturated past the queue timeout", body = Problem, content_type = "application/problem+json"),
+    ))]
+pub async fn svg_get(
+    request: HttpRequest,
+    searcher: web::Data<Searcher>,
+    limits: web::Data<Limits>,
+) -> Result<HttpResponse, ApiError> {
+    let (job, answer) = search(
+        parse_query::<MoveQuery>(request.query_string())?.into(),
+        &searcher,
+        &limits,
+    )
+    .await?;
+    Ok(svg(&job, &answer))
+}
+
+/// The heatmap as SVG, from a `/v1/move` request body.
+#[utoipa::path(post, path = "/v1/heatmap.svg", tag = "pictures",
+    request_body = MoveRequest,
+    responses(
+        (status = 200, description = "The heatmap picture", content_type = "image/svg+xml", body = String),
+        (status = 400, description = "Malformed JSON", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "Well-formed but invalid or impossible request; `field` names where", body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "Search pool saturated past the queue timeout", body = Problem, content_type = "application/problem+json"),
+    ))]
+pub async fn svg_post(
+    body: ApiJson<MoveRequest>,
+    searcher: web::Data<Searcher>,
+    limits: web::Data<Limits>,
+) -> Result<HttpResponse, ApiError> {
+    let (job, answer) = search(body.0, &searcher, &limits).await?;
+    Ok(svg(&job, &answer))
+}
+
+/// The heatmap as PNG, from query parameters.
+#[utoipa::path(get, path = "/v1/heatmap.png", tag = "pictures",
+    params(MoveQuery),
+    responses(
+        (status = 200, description = "The heatmap picture", content_type = "image/png", body = Vec<u8>),
+        (status = 422, description = "Invalid parameter or impossible position; `field` names where", body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "Search pool saturated past the queue timeout", body = Problem, content_type = "application/problem+json"),
+    ))]
+pub async fn png_get(
+    request: HttpRequest,
+    searcher: web::Data<Searcher>,
+    limits: web::Data<Limits>,
+) -> Result<HttpResponse, ApiError> {
+    let (job, answer) = search(
+        parse_query::<MoveQuery>(request.query_string())?.into(),
+        &searcher,
+        &limits,
+    )
+    .await?;
+    png(job, answer).await
+}
+
+/// The heatmap as PNG, from a `/v1/move` request body.
+#[utoipa::path(post, path = "/v1/heatmap.png", tag = "pictures",
+    request_body = MoveRequest,
+    responses(
+        (status = 200, description = "The heatmap picture", content_type = "image/png", body = Vec<u8>),
+        (status = 400, description = "Malformed JSON", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "Well-formed but invalid or impossible request; `field` names where", body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "Search pool saturated past the queue timeout", body = Problem, content_type = "application/problem+json"),
+    ))]
+pub async fn png_post(
+    body: ApiJson<MoveRequest>,
+    searcher: web::Data<Searcher>,
+    limits: web::Data<Limits>,
+) -> Result<HttpResponse, ApiError> {
+    let (job, answer) = search(body.0, &searcher, &limits).await?;
+    png(job, answer).await
+}
+
+/// Validates and answers a move request exactly as `/v1/move` does.
+pub(super) async fn search(
+    request: MoveRequest,
+    searcher: &Searcher,
+    limits: &Limits,
+) -> Result<(Job, Answer), ApiError> {
+    let job = request.into_job(limits)?;
+    let answer = searcher.answer(&job).await?;
+    Ok((job, answer))
+}
+
+fn svg(job: &Job, answer: &Answer) -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("image/svg+xml")
+        .body(render::heatmap_svg(&job.position, answer.analysis.as_ref()))
+}
+
+/// Rasterises off the async workers: it costs milliseconds of CPU.
+async fn png(job: Job, answer: Answer) -> Result<HttpResponse, ApiError> {
+    let bytes = web::block(move || render::heatmap_png(&job.position, answer.analysis.as_ref()))
+        .await
+        .map_err(|e| ApiError::Internal(format!("the PNG renderer stopped: {e}")))?
+        .map_err(|e| ApiError::Internal(e.to_string()))?;
+    Ok(HttpResponse::Ok().content_type("image/png").body(bytes))
+}

@@ -1,0 +1,82 @@
+//! The play page, the heatmap pictures and the plain-text reply, over real HTTP.
+
+use crate::helpers::spawn_app;
+
+fn content_type(response: &reqwest::Response) -> String {
+    response
+        .headers()
+        .get("content-type")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_string()
+}
+
+#[tokio::test]
+async fn the_play_page_and_its_assets_are_served() {
+    let app = spawn_app().await;
+    let page = app.get("/").await;
+    assert_eq!(page.status(), 200);
+    assert!(content_type(&page).starts_with("text/html"));
+    let html = page.text().await.unwrap();
+    assert!(html.contains(r#"src="/web/app.js""#));
+    for (path, kind) in [
+        ("/web/app.js", "text/javascript"),
+        ("/web/style.css", "text/css"),
+    ] {
+        let asset = app.get(path).await;
+        assert_eq!(asset.status(), 200, "{path}");
+        assert!(content_type(&asset).starts_with(kind), "{path}");
+    }
+}
+
+#[tokio::test]
+async fn the_text_reply_shows_the_board_and_the_move() {
+    let app = spawn_app().await;
+    let response = app.get("/v1/move.txt?moves=h8,i9,h9&difficulty=easy").await;
+    assert_eq!(response.status(), 200);
+    assert!(content_type(&response).starts_with("text/plain"));
+    let text = response.text().await.unwrap();
+    assert!(
+        text.starts_with("   a b c d e f g h i j k l m n o\n15 "),
+        "{text}"
+    );
+    assert!(text.contains("Last move h9. AI (white) plays "), "{text}");
+    assert!(text.is_ascii());
+}
+
+#[tokio::test]
+async fn the_heatmap_comes_as_svg_and_png_by_get_and_post() {
+    let app = spawn_app().await;
+    let svg = app
+        .get("/v1/heatmap.svg?moves=h8,i9&difficulty=beginner")
+        .await;
+    assert_eq!(svg.status(), 200);
+    assert_eq!(content_type(&svg), "image/svg+xml");
+    let text = svg.text().await.unwrap();
+    let doc = roxmltree::Document::parse(&text).expect("well-formed SVG");
+    let stones = doc
+        .descendants()
+        .filter(|n| {
+            n.attribute("class")
+                .is_some_and(|c| c.starts_with("stone "))
+        })
+        .count();
+    assert_eq!(stones, 2);
+
+    let body = serde_json::json!({"board": {"size": 9, "moves": ["e5"]}, "difficulty": "beginner"});
+    let png = app.post("/v1/heatmap.png", &body).await;
+    assert_eq!(png.status(), 200);
+    assert_eq!(content_type(&png), "image/png");
+    let bytes = png.bytes().await.unwrap();
+    let decoder = png::Decoder::new(std::io::Cursor::new(bytes.to_vec()));
+    let info = decoder.read_info().expect("a PNG").info().clone();
+    assert_eq!((info.width, info.height), (9 * 32 + 64, 9 * 32 + 64 + 72));
+}
+
+#[tokio::test]
+async fn bad_picture_requests_are_problems() {
+    let app = spawn_app().await;
+    let response = app.get("/v1/heatmap.png?moves=h8,h8").await;
+    assert_eq!(response.status(), 422);
+    assert_eq!(content_type(&response), "application/problem+json");
+}
