@@ -16,10 +16,16 @@ struct Cli {
 enum Command {
     /// Judge a position given as a move list: who has won, and Black's forbidden points.
     Verdict(cli::verdict::VerdictArgs),
+    /// Play as a Gomocup (Piskvork) brain on stdin/stdout.
+    Pbrain(cli::pbrain::PbrainArgs),
+    /// Play matches between levels and external pbrain engines (W/L/D, score, Elo).
+    Arena(cli::arena::ArenaArgs),
 }
 
 fn main() -> anyhow::Result<()> {
     match Cli::parse().command {
         Command::Verdict(args) => cli::verdict::run(&args),
+        Command::Pbrain(args) => cli::pbrain::run(&args),
+        Command::Arena(args) => cli::arena::run(&args),
     }
 }

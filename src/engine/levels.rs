@@ -1,87 +1,49 @@
 //! The difficulty ladder: every level answers `analyze` for any legal position.
 //!
-//! Interim: every level plays the same greedy pattern rating until the classic levels and the
-//! master search land (issue 3).
+//! The entry point every adapter calls. A finished game gets no move from any level; an
+//! ongoing one goes to its level's algorithm (the classic levels in `classic`, the full
+//! engine for `master`).
 
 use std::time::Instant;
 
-use super::analysis::{Analysis, Candidate, Heatmap, Score, SearchRequest, SearchStats};
-use super::geometry::Point;
-use super::patterns::Pattern;
+use super::analysis::{Analysis, Difficulty, Score, SearchRequest, SearchStats};
+use super::classic;
+use super::heatmap;
 use super::position::Position;
+use super::verdict::Status;
 
 /// Analyses a position at the requested level.
 #[must_use]
 pub fn analyze(position: &Position, request: &SearchRequest) -> Analysis {
-    let started = Instant::now();
-    let board = position.board();
-    let forbidden = position.forbidden_points();
-    let mut values: Vec<Option<f64>> = Vec::with_capacity(board.size().area());
-    let mut best: Option<(Point, f64)> = None;
-    for point in board.size().points() {
-        if !board.is_empty(point) || position.verdict().is_over() {
-            values.push(None);
-            continue;
-        }
-        let rating = if forbidden.iter().any(|&(p, _)| p == point) {
-            0.0
-        } else {
-            rate(position, point)
-        };
-        if best.is_none_or(|(_, b)| rating > b) {
-            best = Some((point, rating));
-        }
-        values.push(Some(rating));
+    if position.verdict().is_over() {
+        return finished(position, Instant::now());
     }
-    let top = best.map_or(1.0, |(_, r)| r.max(f64::MIN_POSITIVE));
-    for value in values.iter_mut().flatten() {
-        *value /= top;
-    }
-    let score = Score::estimate(0);
-    let best = best.map(|(p, _)| p);
-    Analysis {
-        best,
-        score,
-        pv: best.into_iter().collect(),
-        candidates: best
-            .filter(|_| request.candidates > 0)
-            .map(|p| Candidate {
-                point: p,
-                score,
-                pv: vec![p],
-            })
-            .into_iter()
-            .collect(),
-        heatmap: Heatmap { values, forbidden },
-        stats: SearchStats {
-            depth: 1,
-            seldepth: 1,
-            nodes: board.size().area() as u64,
-            elapsed: started.elapsed(),
-        },
+    match request.difficulty {
+        Difficulty::Beginner => classic::beginner::analyze(position, request),
+        Difficulty::Easy => classic::easy::analyze(position, request),
+        Difficulty::Medium => classic::medium::analyze(position, request),
+        Difficulty::Hard | Difficulty::Master => classic::hard::analyze(position, request),
     }
 }
 
-fn rate(position: &Position, point: Point) -> f64 {
-    let board = position.board();
-    let mover = board.to_move();
-    let weight = |p: Pattern| match p {
-        Pattern::Five => 100_000.0,
-        Pattern::Flex4 => 10_000.0,
-        Pattern::Block4 | Pattern::Flex3 => 1_000.0,
-        Pattern::Block3 | Pattern::Flex2 => 100.0,
-        Pattern::Block2 | Pattern::Flex1 => 10.0,
-        _ => 1.0,
+/// The answer for a finished game: no move, no candidates, every empty cell rated 0. The
+/// score is the proven result for the side to move (a draw is an even estimate).
+fn finished(position: &Position, started: Instant) -> Analysis {
+    let mover = position.to_move();
+    let score = match position.verdict().status {
+        Status::Draw | Status::Ongoing => Score::estimate(0),
+        status if status == Status::won_by(mover) => Score::win_in(0),
+        _ => Score::loss_in(0),
     };
-    let own: f64 = board
-        .patterns_at(point, mover)
-        .iter()
-        .map(|&p| weight(p))
-        .sum();
-    let theirs: f64 = board
-        .patterns_at(point, mover.opponent())
-        .iter()
-        .map(|&p| weight(p))
-        .sum();
-    own * 1.1 + theirs
+    Analysis {
+        best: None,
+        score,
+        pv: Vec::new(),
+        candidates: Vec::new(),
+        heatmap: heatmap::build(position.board(), [], None, Vec::new()),
+        stats: SearchStats {
+            elapsed: started.elapsed(),
+            ..SearchStats::default()
+        },
+    }
 }

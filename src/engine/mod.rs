@@ -26,5 +26,7 @@ pub use stone::Stone;
 pub use symmetry::Symmetry;
 pub use verdict::{Reason, Status, Verdict};
 pub mod analysis;
+pub mod classic;
+pub mod heatmap;
 pub mod levels;
 pub use analysis::{Analysis, Difficulty, SearchRequest};

@@ -1,0 +1,233 @@
+//! `gomoku-ai arena`: matches between levels and external pbrain engines, or a ladder of
+//! adjacent levels, with a running and a final summary (W/L/D, score, Elo ± 95 %).
+
+use std::fs;
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use anyhow::{bail, Context};
+use clap::Args;
+
+use crate::engine::{levels, BoardInput, BoardSize, Difficulty, Position, Rule, SearchRequest};
+use crate::protocol::arena::{self, MatchConfig, MatchResult};
+use crate::protocol::openings::{self, Opening};
+use crate::protocol::player::PlayerSpec;
+
+/// Arguments of `gomoku-ai arena`.
+#[derive(Args, Debug)]
+pub struct ArenaArgs {
+    /// A player: `name=A cmd=./pbrain-x args…` (external pbrain engine) or `level=hard`.
+    /// Give exactly two, unless --ladder is used.
+    #[arg(long = "engine")]
+    pub engines: Vec<String>,
+    /// Play each adjacent pair of these levels (comma-separated, weakest first) instead.
+    #[arg(long, value_delimiter = ',')]
+    pub ladder: Vec<Difficulty>,
+    /// Openings file (our notation lines or Gomocup `dx,dy, …` lines); default: the built-in
+    /// book `openings/freestyle-15.txt`.
+    #[arg(long)]
+    pub openings: Option<PathBuf>,
+    /// Use only the first N openings.
+    #[arg(long)]
+    pub max_openings: Option<usize>,
+    /// Rule set: freestyle, standard or renju.
+    #[arg(long, default_value = "freestyle")]
+    pub rule: Rule,
+    /// Board side (square boards; use --width/--height for rectangles).
+    #[arg(long, default_value_t = 15)]
+    pub size: i64,
+    /// Board width, overriding --size.
+    #[arg(long)]
+    pub width: Option<i64>,
+    /// Board height, overriding --size.
+    #[arg(long)]
+    pub height: Option<i64>,
+    /// Per-move time limit in ms (0 = as fast as possible).
+    #[arg(long, default_value_t = 1_000)]
+    pub move_ms: i64,
+    /// Per-game time limit per player in ms (0 = none).
+    #[arg(long, default_value_t = 0)]
+    pub game_ms: i64,
+    /// Lateness forgiven before a move loses on time, in ms.
+    #[arg(long, default_value_t = 1_000)]
+    pub tolerance_ms: u64,
+    /// Memory limit passed to external engines, in bytes (0 = none).
+    #[arg(long, default_value_t = 0)]
+    pub max_memory: u64,
+    /// Games played at the same time.
+    #[arg(long, default_value_t = 1)]
+    pub concurrency: usize,
+    /// Write every game as a text line to this file.
+    #[arg(long)]
+    pub games_out: Option<PathBuf>,
+    /// Write every game as SGF to this file.
+    #[arg(long)]
+    pub sgf_out: Option<PathBuf>,
+    /// Instead of playing, print each opening's evaluation by this level (searching
+    /// --move-ms per side) with each side to move: a balanced opening is near 0 from both.
+    #[arg(long)]
+    pub evaluate_openings: Option<Difficulty>,
+}
+
+/// Runs the match or the ladder and prints the summaries.
+pub fn run(args: &ArenaArgs) -> anyhow::Result<()> {
+    let config = MatchConfig {
+        size: BoardSize::new(
+            args.width.unwrap_or(args.size),
+            args.height.unwrap_or(args.size),
+        )?,
+        rule: args.rule,
+        move_ms: args.move_ms,
+        game_ms: args.game_ms,
+        tolerance: Duration::from_millis(args.tolerance_ms),
+        max_memory: args.max_memory,
+        concurrency: args.concurrency.max(1),
+    };
+    let book = load_openings(args)?;
+    if let Some(level) = args.evaluate_openings {
+        return evaluate_openings(&config, &book, level);
+    }
+    let pairs = pairs(args)?;
+    let mut games_out = create(args.games_out.as_ref())?;
+    let mut sgf_out = create(args.sgf_out.as_ref())?;
+    let mut rows = Vec::new();
+    for (first, second) in &pairs {
+        println!(
+            "== {} vs {}: {} games, {} {}, {} ms/move, {} ms/game",
+            first.name(),
+            second.name(),
+            book.len() * 2,
+            config.rule,
+            config.size,
+            config.move_ms,
+            config.game_ms
+        );
+        let total = book.len() * 2;
+        let result = arena::play_match(&config, first, second, &book, |game, tally| {
+            println!("[{}/{total}] {}", tally.games(), game.text(config.size));
+            println!("        {} vs {}: {tally}", first.name(), second.name());
+        })
+        .map_err(anyhow::Error::msg)?;
+        for game in &result.games {
+            if let Some(file) = games_out.as_mut() {
+                writeln!(file, "{}", game.text(config.size))?;
+            }
+            if let Some(file) = sgf_out.as_mut() {
+                writeln!(file, "{}", game.sgf(config.size, config.rule))?;
+            }
+        }
+        rows.push(summary_row(
+            first.name(),
+            second.name(),
+            &result,
+            config.move_ms,
+        ));
+    }
+    println!();
+    println!("| first | second | games | +W -L =D, score, Elo [95 %] | max move first / second (budget) |");
+    println!("|---|---|---|---|---|");
+    for row in rows {
+        println!("{row}");
+    }
+    Ok(())
+}
+
+/// Prints, per opening, the level's score for the side to move and for the other side were it
+/// to move (both from the mover's view).
+fn evaluate_openings(
+    config: &MatchConfig,
+    book: &[Opening],
+    level: Difficulty,
+) -> anyhow::Result<()> {
+    println!("| # | opening | to move | eval | other side to move | eval |");
+    println!("|---|---|---|---|---|---|");
+    let budget = Duration::from_millis(config.move_ms.max(1) as u64);
+    for (i, opening) in book.iter().enumerate() {
+        let position = opening
+            .position(config.size, config.rule)
+            .map_err(|e| anyhow::anyhow!("opening {}: {e}", i + 1))?;
+        let side = position.to_move();
+        let other = Position::parse(
+            &BoardInput::Cells(position.to_cells()),
+            config.rule,
+            Some(side.opponent()),
+        )?;
+        let eval = |p: &Position| {
+            levels::analyze(p, &SearchRequest::new(level, budget))
+                .score
+                .value
+        };
+        println!(
+            "| {} | {} | {} | {} | {} | {} |",
+            i + 1,
+            position.move_notations().join(" "),
+            side.name(),
+            eval(&position),
+            side.opponent().name(),
+            eval(&other)
+        );
+    }
+    Ok(())
+}
+
+fn summary_row(first: &str, second: &str, result: &MatchResult, move_ms: i64) -> String {
+    format!(
+        "| {first} | {second} | {} | {} | {} / {} ms ({move_ms} ms) |",
+        result.tally.games(),
+        result.tally,
+        result.max_move[0].as_millis(),
+        result.max_move[1].as_millis()
+    )
+}
+
+/// The matches to play: the two engines, or each adjacent ladder pair (stronger first).
+fn pairs(args: &ArenaArgs) -> anyhow::Result<Vec<(PlayerSpec, PlayerSpec)>> {
+    if !args.ladder.is_empty() {
+        if !args.engines.is_empty() {
+            bail!("give either --ladder or two --engine values, not both");
+        }
+        if args.ladder.len() < 2 {
+            bail!("--ladder needs at least two levels");
+        }
+        let level = |difficulty: Difficulty| PlayerSpec::Level {
+            name: difficulty.name().to_string(),
+            difficulty,
+        };
+        return Ok(args
+            .ladder
+            .windows(2)
+            .map(|w| (level(w[1]), level(w[0])))
+            .collect());
+    }
+    let specs: Vec<PlayerSpec> = args
+        .engines
+        .iter()
+        .map(|e| PlayerSpec::parse(e))
+        .collect::<Result<_, _>>()?;
+    match <[PlayerSpec; 2]>::try_from(specs) {
+        Ok([first, second]) => Ok(vec![(first, second)]),
+        Err(specs) => bail!("give exactly two --engine values (got {})", specs.len()),
+    }
+}
+
+fn load_openings(args: &ArenaArgs) -> anyhow::Result<Vec<Opening>> {
+    let text = match &args.openings {
+        Some(path) => fs::read_to_string(path)
+            .with_context(|| format!("reading openings {}", path.display()))?,
+        None => openings::BUILTIN.to_string(),
+    };
+    let mut book = openings::parse(&text)?;
+    if let Some(limit) = args.max_openings {
+        book.truncate(limit);
+    }
+    if book.is_empty() {
+        bail!("the openings book is empty");
+    }
+    Ok(book)
+}
+
+fn create(path: Option<&PathBuf>) -> anyhow::Result<Option<fs::File>> {
+    path.map(|p| fs::File::create(p).with_context(|| format!("creating {}", p.display())))
+        .transpose()
+}

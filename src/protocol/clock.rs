@@ -1,0 +1,126 @@
+//! Time management: how long one move may think, given the Gomocup time controls.
+//!
+//! Managers give a per-move limit (`timeout_turn`), a per-game limit (`timeout_match`) and,
+//! before each move, the game time left (`time_left`). Losing on time loses the game, so the
+//! budget keeps a safety margin for process scheduling, I/O and the search overshooting its
+//! deadline by a little.
+
+use std::time::Duration;
+
+/// Budget when the manager asks to play as fast as possible (`timeout_turn 0`) or no time is
+/// left: enough for the classic levels, a shallow search for master.
+pub const FAST: Duration = Duration::from_millis(10);
+
+/// The smallest budget ever handed to a search.
+const MIN_BUDGET: Duration = Duration::from_millis(5);
+
+/// Moves a game is assumed to still last when spreading the game time left.
+const MOVES_TO_GO: u64 = 25;
+
+/// The margin kept back from a limit: an eighth of it, at least 30 ms, at most 2 s.
+fn margin(limit_ms: u64) -> u64 {
+    (limit_ms / 8).clamp(30, 2_000)
+}
+
+/// The time limits a manager has announced, in milliseconds as the protocol sends them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeControl {
+    /// Per-move limit; 0 means play as fast as possible.
+    pub timeout_turn: i64,
+    /// Per-game limit; 0 means none.
+    pub timeout_match: i64,
+    /// Game time left, when the manager said so (it may be negative).
+    pub time_left: Option<i64>,
+}
+
+impl Default for TimeControl {
+    /// The protocol's defaults when a manager sends no `INFO`: 30 s a move, no game limit.
+    fn default() -> TimeControl {
+        TimeControl {
+            timeout_turn: 30_000,
+            timeout_match: 0,
+            time_left: None,
+        }
+    }
+}
+
+impl TimeControl {
+    /// How long the next move may think.
+    #[must_use]
+    pub fn budget(&self) -> Duration {
+        if self.timeout_turn <= 0 {
+            return FAST;
+        }
+        let turn = self.timeout_turn as u64;
+        let mut budget_ms = turn - margin(turn).min(turn / 2);
+        if let Some(left) = self.game_time_left() {
+            if left <= 0 {
+                return FAST;
+            }
+            let left = left as u64;
+            let usable = left.saturating_sub(margin(left));
+            budget_ms = budget_ms.min(usable / MOVES_TO_GO);
+        }
+        Duration::from_millis(budget_ms).max(MIN_BUDGET)
+    }
+
+    fn game_time_left(&self) -> Option<i64> {
+        match (self.time_left, self.timeout_match) {
+            (Some(left), _) => Some(left),
+            (None, 0) => None,
+            (None, total) => Some(total),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn control(turn: i64, game: i64, left: Option<i64>) -> TimeControl {
+        TimeControl {
+            timeout_turn: turn,
+            timeout_match: game,
+            time_left: left,
+        }
+    }
+
+    #[test]
+    fn per_move_limit_keeps_a_margin() {
+        assert_eq!(control(200, 0, None).budget(), Duration::from_millis(170));
+        assert_eq!(
+            control(5_000, 0, None).budget(),
+            Duration::from_millis(4_375)
+        );
+        assert_eq!(
+            control(60_000, 0, None).budget(),
+            Duration::from_millis(58_000)
+        );
+    }
+
+    #[test]
+    fn zero_turn_or_no_time_left_plays_fast() {
+        assert_eq!(control(0, 0, None).budget(), FAST);
+        assert_eq!(control(1_000, 10_000, Some(-5)).budget(), FAST);
+    }
+
+    #[test]
+    fn game_time_is_spread_over_the_moves_to_go() {
+        // 10 s left, 1.25 s margin: 8.75 s over 25 moves = 350 ms, below the 875 ms turn budget.
+        assert_eq!(
+            control(1_000, 100_000, Some(10_000)).budget(),
+            Duration::from_millis(350)
+        );
+        // Without time_left the whole game limit counts.
+        assert_eq!(
+            control(1_000, 10_000, None).budget(),
+            Duration::from_millis(350)
+        );
+    }
+
+    #[test]
+    fn tiny_limits_still_leave_a_positive_budget() {
+        assert_eq!(control(1, 0, None).budget(), MIN_BUDGET);
+        assert!(control(40, 0, None).budget() <= Duration::from_millis(20));
+    }
+}

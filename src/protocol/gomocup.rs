@@ -1,0 +1,476 @@
+//! The Gomocup (Piskvork) `pbrain` brain: a line-based loop over stdin/stdout.
+//!
+//! The `Brain` is a state machine fed one line at a time; it writes its replies through the
+//! writer it is given and flushes every line, because managers read pipes line by line. The
+//! `run` loop reads stdin on a thread of its own so that `END` stops a search in progress.
+
+use std::io::{self, BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc};
+use std::thread;
+
+use super::clock::TimeControl;
+use super::command::{self, Command, Info};
+use crate::engine::analysis::Analysis;
+use crate::engine::{
+    levels, notation, BoardInput, BoardSize, Difficulty, MoveInput, Point, Position, Rule,
+    SearchRequest, Stone,
+};
+
+/// How the brain plays.
+#[derive(Clone, Copy, Debug)]
+pub struct BrainConfig {
+    /// The level that thinks (master in tournaments).
+    pub difficulty: Difficulty,
+}
+
+/// Whether the loop goes on after a line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Keep reading.
+    Continue,
+    /// `END` was received.
+    Quit,
+}
+
+/// Whose stone a board cell holds, from the brain's point of view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Owner {
+    Own,
+    Opponent,
+}
+
+/// The game in progress: its size and every stone in the order the manager gave them.
+#[derive(Clone, Debug)]
+struct Game {
+    size: BoardSize,
+    stones: Vec<(Point, Owner)>,
+}
+
+/// A `BOARD` block being read: the stones so far and the first malformed line, if any.
+#[derive(Default)]
+struct BoardBlock {
+    stones: Vec<(Point, Owner)>,
+    error: Option<String>,
+}
+
+/// The brain's state between lines.
+pub struct Brain {
+    config: BrainConfig,
+    game: Option<Game>,
+    block: Option<BoardBlock>,
+    time: TimeControl,
+    rule: Rule,
+    stop: Arc<AtomicBool>,
+}
+
+impl Brain {
+    /// A brain with no board yet; `stop` ends a search early when set (on `END`).
+    #[must_use]
+    pub fn new(config: BrainConfig, stop: Arc<AtomicBool>) -> Brain {
+        Brain {
+            config,
+            game: None,
+            block: None,
+            time: TimeControl::default(),
+            rule: Rule::Freestyle,
+            stop,
+        }
+    }
+
+    /// Handles one input line, writing (and flushing) every reply line to `out`.
+    pub fn handle(&mut self, line: &str, out: &mut impl Write) -> io::Result<Flow> {
+        let line = line.trim();
+        if line.is_empty() {
+            return Ok(Flow::Continue);
+        }
+        if self.block.is_some() {
+            return self.board_line(line, out).map(|()| Flow::Continue);
+        }
+        match command::parse(line) {
+            Ok(Command::End) => return Ok(Flow::Quit),
+            Ok(command) => self.command(command, out)?,
+            Err(error) => send(out, &format!("ERROR {error}"))?,
+        }
+        Ok(Flow::Continue)
+    }
+
+    fn command(&mut self, command: Command, out: &mut impl Write) -> io::Result<()> {
+        match command {
+            Command::Start(side) => self.start(side, side, out),
+            Command::RectStart(width, height) => self.start(width, height, out),
+            Command::Restart => match &mut self.game {
+                Some(game) => {
+                    game.stones.clear();
+                    send(out, "OK")
+                }
+                None => send(out, "ERROR RESTART before START"),
+            },
+            Command::Begin => match &self.game {
+                Some(game) if game.stones.is_empty() => self.think(out),
+                Some(_) => send(out, "ERROR BEGIN on a board that already has stones"),
+                None => send(out, "ERROR BEGIN before START"),
+            },
+            Command::Turn(x, y) => match self.free_point(x, y) {
+                Ok(point) => {
+                    self.push(point, Owner::Opponent);
+                    self.think(out)
+                }
+                Err(reason) => send(out, &format!("ERROR TURN {x},{y}: {reason}")),
+            },
+            Command::Board => match &self.game {
+                Some(_) => {
+                    self.block = Some(BoardBlock::default());
+                    Ok(())
+                }
+                None => send(out, "ERROR BOARD before START"),
+            },
+            Command::Takeback(x, y) => match self.take_back(x, y) {
+                Ok(()) => send(out, "OK"),
+                Err(reason) => send(out, &format!("ERROR TAKEBACK {x},{y}: {reason}")),
+            },
+            Command::Info(info) => self.info(info, out),
+            Command::About => send(
+                out,
+                &format!(
+                    "name=\"gomoku-ai\", version=\"{}\", author=\"gomoku-ai developers\", \
+                     country=\"unknown\", www=\"none\"",
+                    env!("CARGO_PKG_VERSION")
+                ),
+            ),
+            Command::Unknown(name) => send(out, &format!("UNKNOWN {name}")),
+            Command::End => Ok(()),
+        }
+    }
+
+    fn start(&mut self, width: i64, height: i64, out: &mut impl Write) -> io::Result<()> {
+        match BoardSize::new(width, height) {
+            Ok(size) => {
+                self.game = Some(Game {
+                    size,
+                    stones: Vec::new(),
+                });
+                send(out, "OK")
+            }
+            Err(error) => send(out, &format!("ERROR unsupported size: {error}")),
+        }
+    }
+
+    fn info(&mut self, info: Info, out: &mut impl Write) -> io::Result<()> {
+        match info {
+            Info::TimeoutTurn(ms) => self.time.timeout_turn = ms,
+            Info::TimeoutMatch(ms) => self.time.timeout_match = ms,
+            Info::TimeLeft(ms) => self.time.time_left = Some(ms),
+            Info::Rule(bits) => {
+                self.rule = rule_of(bits);
+                if bits & !(1 | 4) != 0 {
+                    send(
+                        out,
+                        &format!(
+                            "MESSAGE rule bits {bits}: continuous and caro games are not \
+                             supported, playing {}",
+                            self.rule
+                        ),
+                    )?;
+                }
+            }
+            // The level entry point sizes its own small tables; memory, game type and folder
+            // do not change how it plays.
+            Info::MaxMemory(_) | Info::GameType(_) | Info::Folder(_) | Info::Ignored(_) => {}
+        }
+        Ok(())
+    }
+
+    fn board_line(&mut self, line: &str, out: &mut impl Write) -> io::Result<()> {
+        if line.eq_ignore_ascii_case("DONE") {
+            let block = self.block.take().unwrap_or_default();
+            if let Some(error) = block.error {
+                return send(out, &format!("ERROR board not accepted: {error}"));
+            }
+            if let Some(game) = &mut self.game {
+                game.stones = block.stones;
+            }
+            return self.think(out);
+        }
+        let parsed = command::parse_board_line(line)
+            .map_err(|e| e.to_string())
+            .and_then(|[x, y, field]| self.board_stone(x, y, field));
+        if let Err(reason) = parsed {
+            send(out, &format!("ERROR {reason}"))?;
+            if let Some(block) = &mut self.block {
+                block.error.get_or_insert(format!("'{line}': {reason}"));
+            }
+        }
+        Ok(())
+    }
+
+    fn board_stone(&mut self, x: i64, y: i64, field: i64) -> Result<(), String> {
+        let owner = match field {
+            1 => Owner::Own,
+            2 => Owner::Opponent,
+            3 => return Err("field 3 (continuous games) is not supported".into()),
+            other => return Err(format!("field {other} is not 1, 2 or 3")),
+        };
+        let point = self.on_board(x, y)?;
+        let block = self.block.as_mut().ok_or("no BOARD block")?;
+        if block.stones.iter().any(|&(p, _)| p == point) {
+            return Err(format!("{x},{y} is listed twice"));
+        }
+        block.stones.push((point, owner));
+        Ok(())
+    }
+
+    fn on_board(&self, x: i64, y: i64) -> Result<Point, String> {
+        let game = self.game.as_ref().ok_or("no board: send START first")?;
+        let size = game.size;
+        if !size.contains(x, y) {
+            return Err(format!("{x},{y} is off the {size} board"));
+        }
+        Ok(Point::new(x as usize, y as usize))
+    }
+
+    fn free_point(&self, x: i64, y: i64) -> Result<Point, String> {
+        let point = self.on_board(x, y)?;
+        let taken = self
+            .game
+            .as_ref()
+            .is_some_and(|g| g.stones.iter().any(|&(p, _)| p == point));
+        if taken {
+            return Err("the point is occupied".into());
+        }
+        Ok(point)
+    }
+
+    fn take_back(&mut self, x: i64, y: i64) -> Result<(), String> {
+        let point = self.on_board(x, y)?;
+        let game = self.game.as_mut().ok_or("no board")?;
+        let index = game
+            .stones
+            .iter()
+            .rposition(|&(p, _)| p == point)
+            .ok_or("no stone there")?;
+        game.stones.remove(index);
+        Ok(())
+    }
+
+    fn push(&mut self, point: Point, owner: Owner) {
+        if let Some(game) = &mut self.game {
+            game.stones.push((point, owner));
+        }
+    }
+
+    /// Searches the current position and answers with a move (or an ERROR saying why not).
+    fn think(&mut self, out: &mut impl Write) -> io::Result<()> {
+        let Some(game) = &self.game else {
+            return send(out, "ERROR no board: send START first");
+        };
+        let position = match position_of(game, self.rule) {
+            Ok(position) => position,
+            Err(reason) => return send(out, &format!("ERROR {reason}")),
+        };
+        if position.verdict().is_over() {
+            return send(
+                out,
+                &format!("ERROR the game is over: {}", position.verdict()),
+            );
+        }
+        let mut request = SearchRequest::new(self.config.difficulty, self.time.budget());
+        request.stop = Some(Arc::clone(&self.stop));
+        let analysis = levels::analyze(&position, &request);
+        let Some(best) = analysis.best else {
+            return send(out, "ERROR the engine found no move");
+        };
+        send(out, &message(&analysis, game.size))?;
+        self.push(best, Owner::Own);
+        send(out, &format!("{},{}", best.x, best.y))
+    }
+}
+
+/// The rule a Gomocup bitmask asks for: 4 renju, else 1 exactly five, else freestyle.
+#[must_use]
+pub fn rule_of(bits: i64) -> Rule {
+    if bits & 4 != 0 {
+        Rule::Renju
+    } else if bits & 1 != 0 {
+        Rule::Standard
+    } else {
+        Rule::Freestyle
+    }
+}
+
+/// The Gomocup bitmask that asks for `rule`.
+#[must_use]
+pub fn rule_bits(rule: Rule) -> i64 {
+    match rule {
+        Rule::Freestyle => 0,
+        Rule::Standard => 1,
+        Rule::Renju => 4,
+    }
+}
+
+/// The position the brain is to move in. Colours follow from the counts (the brain is to
+/// move: equal counts make it Black). Stones listed in play order (alternating, Black first,
+/// as managers send renju games) are replayed as moves; any other order is read as a picture.
+fn position_of(game: &Game, rule: Rule) -> Result<Position, String> {
+    let own = game.stones.iter().filter(|s| s.1 == Owner::Own).count();
+    let opponent = game.stones.len() - own;
+    let mine = if own == opponent {
+        Stone::Black
+    } else if own + 1 == opponent {
+        Stone::White
+    } else {
+        return Err(format!(
+            "{own} own and {opponent} opponent stones: no game leaves the brain to move here"
+        ));
+    };
+    let colour = |owner| match owner {
+        Owner::Own => mine,
+        Owner::Opponent => mine.opponent(),
+    };
+    let in_play_order = game
+        .stones
+        .iter()
+        .enumerate()
+        .all(|(i, &(_, owner))| (colour(owner) == Stone::Black) == (i % 2 == 0));
+    let input = if in_play_order {
+        BoardInput::Moves {
+            width: game.size.width() as i64,
+            height: game.size.height() as i64,
+            moves: game
+                .stones
+                .iter()
+                .map(|&(p, _)| MoveInput::Pair(p.x.into(), p.y.into()))
+                .collect(),
+        }
+    } else {
+        let mut cells = vec![vec![0; game.size.width()]; game.size.height()];
+        for &(p, owner) in &game.stones {
+            cells[p.row()][p.col()] = i64::from(colour(owner).code());
+        }
+        BoardInput::Cells(cells)
+    };
+    Position::parse(&input, rule, Some(mine)).map_err(|e| format!("illegal position: {e}"))
+}
+
+/// A `MESSAGE` line with the search's depth, eval and principal variation.
+fn message(analysis: &Analysis, size: BoardSize) -> String {
+    let pv: Vec<String> = analysis
+        .pv
+        .iter()
+        .map(|&p| notation::format_point(p, size))
+        .collect();
+    let mate = analysis
+        .score
+        .mate_in
+        .map_or(String::new(), |m| format!(" mate {m}"));
+    format!(
+        "MESSAGE depth {} seldepth {} eval {} winrate {:.3}{mate} nodes {} time {} ms pv {}",
+        analysis.stats.depth,
+        analysis.stats.seldepth,
+        analysis.score.value,
+        analysis.score.win_probability,
+        analysis.stats.nodes,
+        analysis.stats.elapsed.as_millis(),
+        pv.join(" ")
+    )
+}
+
+fn send(out: &mut impl Write, line: &str) -> io::Result<()> {
+    writeln!(out, "{line}")?;
+    out.flush()
+}
+
+/// Runs the brain over `input` and `output` until `END` or the end of input. Input is read on
+/// a thread of its own, which raises the stop flag as soon as `END` arrives.
+pub fn run(
+    config: BrainConfig,
+    input: impl BufRead + Send + 'static,
+    output: &mut impl Write,
+) -> io::Result<()> {
+    let stop = Arc::new(AtomicBool::new(false));
+    let (lines, received) = mpsc::channel::<io::Result<String>>();
+    let reader_stop = Arc::clone(&stop);
+    thread::spawn(move || {
+        for line in input.lines() {
+            if line
+                .as_ref()
+                .is_ok_and(|l| l.trim().eq_ignore_ascii_case("END"))
+            {
+                reader_stop.store(true, Ordering::Relaxed);
+            }
+            if lines.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let mut brain = Brain::new(config, stop);
+    for line in received {
+        if brain.handle(&line?, output)? == Flow::Quit {
+            break;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn session(lines: &[&str]) -> Vec<String> {
+        let config = BrainConfig {
+            difficulty: Difficulty::Medium,
+        };
+        let mut brain = Brain::new(config, Arc::new(AtomicBool::new(false)));
+        let mut out = Vec::new();
+        for line in lines {
+            if brain.handle(line, &mut out).unwrap() == Flow::Quit {
+                break;
+            }
+        }
+        String::from_utf8(out)
+            .unwrap()
+            .lines()
+            .filter(|l| !l.starts_with("MESSAGE"))
+            .map(str::to_string)
+            .collect()
+    }
+
+    #[test]
+    fn blocks_an_open_four_given_in_any_order() {
+        let replies = session(&[
+            "START 15", "BOARD", "5,7,2", "6,7,2", "7,7,2", "8,7,2", "5,5,1", "6,5,1", "7,5,1",
+            "DONE",
+        ]);
+        assert_eq!(replies[0], "OK");
+        assert!(
+            replies[1] == "4,7" || replies[1] == "9,7" || replies[1] == "8,5",
+            "{replies:?}"
+        );
+    }
+
+    #[test]
+    fn refuses_impossible_counts_and_finished_games() {
+        let replies = session(&["START 15", "BOARD", "1,1,1", "2,2,1", "DONE"]);
+        assert!(replies[1].starts_with("ERROR 2 own and 0"), "{replies:?}");
+        let replies = session(&[
+            "START 15", "BOARD", "0,0,2", "1,0,2", "2,0,2", "3,0,2", "4,0,2", "0,5,1", "1,5,1",
+            "2,5,1", "3,5,1", "DONE",
+        ]);
+        assert!(
+            replies[1].starts_with("ERROR the game is over"),
+            "{replies:?}"
+        );
+    }
+
+    #[test]
+    fn rule_bits_map_to_rules() {
+        assert_eq!(rule_of(0), Rule::Freestyle);
+        assert_eq!(rule_of(1), Rule::Standard);
+        assert_eq!(rule_of(4), Rule::Renju);
+        assert_eq!(rule_of(5), Rule::Renju);
+        assert_eq!(rule_of(2), Rule::Freestyle);
+        for rule in Rule::ALL {
+            assert_eq!(rule_of(rule_bits(rule)), rule);
+        }
+    }
+}

@@ -1,0 +1,127 @@
+//! Arena matches with real `pbrain-gomoku-ai` child processes, and the `arena` command.
+
+use std::process::Command;
+use std::time::Duration;
+
+use gomoku_ai::engine::{BoardSize, Rule, Stone};
+use gomoku_ai::protocol::arena::{play_match, MatchConfig};
+use gomoku_ai::protocol::openings;
+use gomoku_ai::protocol::player::PlayerSpec;
+
+fn brain(name: &str, level: &str) -> PlayerSpec {
+    PlayerSpec::parse(&format!(
+        "name={name} cmd={} --level {level}",
+        env!("CARGO_BIN_EXE_pbrain-gomoku-ai")
+    ))
+    .unwrap()
+}
+
+fn config(rule: Rule) -> MatchConfig {
+    MatchConfig {
+        size: BoardSize::STANDARD,
+        rule,
+        move_ms: 500,
+        game_ms: 60_000,
+        tolerance: Duration::from_millis(2_000),
+        max_memory: 64 << 20,
+        concurrency: 2,
+    }
+}
+
+#[test]
+fn two_pbrain_processes_play_a_full_match_to_a_rules_verdict() {
+    for rule in [Rule::Freestyle, Rule::Renju] {
+        let book = openings::parse("h8 h9 j10").unwrap();
+        let (a, b) = (brain("A", "medium"), brain("B", "beginner"));
+        let result = play_match(&config(rule), &a, &b, &book, |_, _| {}).unwrap();
+        assert_eq!(result.games.len(), 2);
+        for game in &result.games {
+            assert!(
+                !game.outcome.reason.contains("lost:"),
+                "{rule}: {}",
+                game.outcome.reason
+            );
+            let start = book[0].position(BoardSize::STANDARD, rule).unwrap();
+            let end = game.moves[3..].iter().fold(start, |p, &m| p.after(m));
+            assert!(
+                end.verdict().is_over(),
+                "{}",
+                game.text(BoardSize::STANDARD)
+            );
+            assert_eq!(end.verdict().winner, game.outcome.winner);
+            assert!(game
+                .max_move
+                .iter()
+                .all(|&t| t < Duration::from_millis(2_500)));
+        }
+        let names: Vec<(&str, &str)> = result
+            .games
+            .iter()
+            .map(|g| (g.black.as_str(), g.white.as_str()))
+            .collect();
+        assert_eq!(names, [("A", "B"), ("B", "A")]);
+    }
+}
+
+#[test]
+fn engines_that_break_the_protocol_lose_with_the_reason() {
+    let book = openings::parse("0,0").unwrap();
+    let good = brain("good", "beginner");
+    // `cat` echoes START back instead of answering it with OK.
+    let echo = PlayerSpec::parse("name=echo cmd=cat").unwrap();
+    let result = play_match(&config(Rule::Freestyle), &good, &echo, &book, |_, _| {}).unwrap();
+    assert_eq!(result.tally.wins, 2);
+    for game in &result.games {
+        assert!(
+            game.outcome.reason.contains("protocol"),
+            "{}",
+            game.outcome.reason
+        );
+    }
+    // `true` exits at once.
+    let gone = PlayerSpec::parse("name=gone cmd=true").unwrap();
+    let result = play_match(&config(Rule::Freestyle), &gone, &good, &book, |_, _| {}).unwrap();
+    assert_eq!(result.tally.losses, 2);
+    let loser = |g: &gomoku_ai::protocol::arena::GameRecord| {
+        if g.black == "gone" {
+            Stone::Black
+        } else {
+            Stone::White
+        }
+    };
+    for game in &result.games {
+        assert_eq!(game.outcome.winner, Some(loser(game).opponent()));
+    }
+}
+
+#[test]
+fn arena_command_runs_a_ladder_and_saves_games() {
+    let dir = std::env::temp_dir().join(format!("gomoku-arena-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let games = dir.join("games.txt");
+    let sgf = dir.join("games.sgf");
+    let output = Command::new(env!("CARGO_BIN_EXE_gomoku-ai"))
+        .args([
+            "arena",
+            "--ladder",
+            "beginner,medium",
+            "--max-openings",
+            "2",
+        ])
+        .args(["--move-ms", "200", "--concurrency", "2"])
+        .arg("--games-out")
+        .arg(&games)
+        .arg("--sgf-out")
+        .arg(&sgf)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{stdout}");
+    assert!(stdout.contains("| medium | beginner | 4 | +"), "{stdout}");
+    let saved = std::fs::read_to_string(&games).unwrap();
+    assert_eq!(saved.lines().count(), 4);
+    assert!(saved.lines().all(|l| l.contains("moves: ")));
+    let sgf = std::fs::read_to_string(&sgf).unwrap();
+    assert_eq!(sgf.matches("(;GM[4]").count(), 4);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
