@@ -70,14 +70,8 @@ four = extend(three, 16)
 five = extend(four, 10)
 import sys; print(len(three), len(four), len(five), file=sys.stderr)
 HEADER = """\
-# Freestyle 15x15 openings for the arena: moves in notation, Black first, one opening a line.
-# Made by scripts/make-openings.py > openings/freestyle-15.txt (rules in its docstring):
-# 26 three-stone openings (the classic renju set: White touching h8 directly or diagonally,
-# Black's second stone within two cells of the centre), 16 four-stone and 10 five-stone ones
-# growing them by a touching stone within two cells of the centre, keeping only those where
-# neither side already has an open two. Balance is judged by structure (compact, symmetric
-# classes, no ready-made open two) and checked with each side to move by
-# `gomoku-ai arena --evaluate-openings master --move-ms 1000` (see bench/ARENA.md).
+# Candidate openings (freestyle 15x15), moves in notation, Black first, one a line; see the
+# header of openings/freestyle-15.txt for how they are filtered by search into the book.
 """
 with open("/dev/stdout", "w") as f:
     f.write(HEADER)

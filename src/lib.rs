@@ -3,3 +3,4 @@ pub mod cli;
 pub mod engine;
 pub mod protocol;
 pub mod render;
+pub mod service;

@@ -16,6 +16,14 @@ struct Cli {
 enum Command {
     /// Judge a position given as a move list: who has won, and Black's forbidden points.
     Verdict(cli::verdict::VerdictArgs),
+    /// Run the HTTP service (flags fall back to GOMOKU_* environment variables).
+    Serve(gomoku_ai::service::config::Settings),
+    /// Answer a /v1/move request (JSON file or stdin, or --moves flags) and print the JSON.
+    Move(cli::r#move::RequestArgs),
+    /// Answer a /v1/analyze request (JSON file or stdin, or --moves flags) and print the JSON.
+    Analyze(cli::analyze::AnalyzeArgs),
+    /// Print the OpenAPI document.
+    Openapi,
     /// Play as a Gomocup (Piskvork) brain on stdin/stdout.
     Pbrain(cli::pbrain::PbrainArgs),
     /// Play matches between levels and external pbrain engines (W/L/D, score, Elo).
@@ -25,6 +33,10 @@ enum Command {
 fn main() -> anyhow::Result<()> {
     match Cli::parse().command {
         Command::Verdict(args) => cli::verdict::run(&args),
+        Command::Serve(settings) => cli::serve::run(&settings),
+        Command::Move(args) => cli::r#move::run(&args),
+        Command::Analyze(args) => cli::analyze::run(&args),
+        Command::Openapi => cli::openapi::run(),
         Command::Pbrain(args) => cli::pbrain::run(&args),
         Command::Arena(args) => cli::arena::run(&args),
     }

@@ -47,3 +47,197 @@ fn finished(position: &Position, started: Instant) -> Analysis {
         },
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    use super::*;
+    use crate::engine::classic::testing::{assert_heatmap, position, request};
+    use crate::engine::geometry::Point;
+    use crate::engine::renju::{self, ForbiddenKind};
+    use crate::engine::rules::Rule;
+
+    /// Every level, the classic ones and master.
+    const LEVELS: [Difficulty; 5] = Difficulty::ALL;
+
+    #[test]
+    fn every_level_takes_a_five_before_blocking_one() {
+        // Black to move: both sides have a four; Black completes its own at g4.
+        let pos = position(
+            &[
+                "...........", //
+                "..oooo.....", //
+                "...........", //
+                "..xxxx.....", //
+                "...........", //
+            ],
+            Rule::Standard,
+        );
+        for level in LEVELS {
+            let answer = analyze(&pos, &request(level));
+            assert!(
+                [Point::new(1, 3), Point::new(6, 3)].contains(&answer.best.unwrap()),
+                "{level}: {:?}",
+                answer.best
+            );
+            assert_eq!(answer.score.mate_in, Some(1), "{level}");
+            assert_heatmap(&pos, &answer);
+        }
+    }
+
+    #[test]
+    fn every_level_blocks_a_five() {
+        // Black to move; White threatens b2 (split four), Black has nothing to win with.
+        let pos = position(
+            &[
+                "...........", //
+                "...........", //
+                "...........", //
+                ".o.........", //
+                "....x......", //
+                ".o...x.....", //
+                ".o.........", //
+                ".o..x......", //
+                "..........x", //
+            ],
+            Rule::Freestyle,
+        );
+        for level in LEVELS {
+            let answer = analyze(&pos, &request(level));
+            assert_eq!(answer.best, Some(Point::new(1, 4)), "{level}");
+            assert_heatmap(&pos, &answer);
+        }
+    }
+
+    #[test]
+    fn renju_black_never_plays_a_forbidden_point() {
+        // Black to move; f6 would be Black's double three, its most tempting point.
+        let pos = position(
+            &[
+                "...........", //
+                "...........", //
+                "...........", //
+                ".....x.....", //
+                ".....x.....", //
+                "...xx......", //
+                "...........", //
+                "...........", //
+                "o.........o", //
+                "...........", //
+                "o.........o", //
+            ],
+            Rule::Renju,
+        );
+        let point = Point::new(5, 5);
+        assert_eq!(
+            renju::forbidden_kind(pos.board().grid(), point),
+            Some(ForbiddenKind::DoubleThree)
+        );
+        for level in LEVELS {
+            let answer = analyze(&pos, &request(level));
+            let best = answer.best.expect("a legal move exists");
+            assert_ne!(best, point, "{level}");
+            assert!(renju::forbidden_kind(pos.board().grid(), best).is_none());
+            assert!(answer
+                .heatmap
+                .forbidden
+                .contains(&(point, ForbiddenKind::DoubleThree)));
+            assert_heatmap(&pos, &answer);
+        }
+    }
+
+    fn midgame() -> crate::engine::position::Position {
+        position(
+            &[
+                "...............",
+                "...............",
+                "...............",
+                "...............",
+                "...............",
+                "......o........",
+                ".....xxo.......",
+                "......xo.......",
+                ".....x.x.......",
+                "....o..........",
+                "...............",
+                "...............",
+                "...............",
+                "...............",
+                "...............",
+            ],
+            Rule::Freestyle,
+        )
+    }
+
+    #[test]
+    fn every_level_is_deterministic_without_a_seed() {
+        let pos = midgame();
+        for level in LEVELS {
+            let first = analyze(&pos, &request(level));
+            let second = analyze(&pos, &request(level));
+            assert_eq!(first.best, second.best, "{level}");
+            assert_eq!(first.heatmap, second.heatmap, "{level}");
+            assert_eq!(first.candidates, second.candidates, "{level}");
+            assert_heatmap(&pos, &first);
+        }
+    }
+
+    #[test]
+    fn every_level_varies_with_seeds() {
+        // One Black stone in the centre, White to move: many equally good replies.
+        let mut rows = vec!["..........."; 11];
+        rows[5] = ".....x.....";
+        let pos = position(&rows, Rule::Freestyle);
+        for level in LEVELS {
+            let moves: BTreeSet<Point> = (0..24)
+                .map(|seed| {
+                    let mut req = request(level);
+                    req.seed = Some(seed);
+                    let answer = analyze(&pos, &req);
+                    assert_heatmap(&pos, &answer);
+                    answer.best.expect("a move")
+                })
+                .collect();
+            assert!(moves.len() >= 2, "{level}: {moves:?}");
+            assert!(moves.iter().all(|&p| pos.board().is_empty(p)));
+        }
+    }
+
+    #[test]
+    fn a_finished_game_gets_no_move() {
+        let pos = position(
+            &[
+                "..........", //
+                ".xxxxx....", //
+                "..........", //
+                ".oooo.....", //
+                "..........", //
+            ],
+            Rule::Freestyle,
+        );
+        for level in LEVELS {
+            let answer = analyze(&pos, &request(level));
+            assert_eq!(answer.best, None);
+            assert!(answer.pv.is_empty() && answer.candidates.is_empty());
+            assert_eq!(answer.score, Score::loss_in(0));
+            assert_heatmap(&pos, &answer);
+            assert!(answer.heatmap.values.iter().flatten().all(|&v| v == 0.0));
+        }
+    }
+
+    #[test]
+    fn candidates_are_distinct_and_start_with_the_move() {
+        let pos = midgame();
+        for level in LEVELS {
+            let mut req = request(level);
+            req.candidates = 5;
+            let answer = analyze(&pos, &req);
+            assert_eq!(answer.candidates.len(), 5, "{level}");
+            assert_eq!(answer.candidates[0].point, answer.best.unwrap());
+            assert_eq!(answer.pv.first(), answer.best.as_ref());
+            let distinct: BTreeSet<Point> = answer.candidates.iter().map(|c| c.point).collect();
+            assert_eq!(distinct.len(), 5, "{level}");
+        }
+    }
+}

@@ -396,6 +396,19 @@ mod tests {
     }
 
     #[test]
+    fn a_move_may_take_the_smaller_limit_plus_the_tolerance() {
+        let mut config = config();
+        let ms = Duration::from_millis;
+        assert_eq!(allowed(&config, ms(0)), ms(1_500));
+        config.game_ms = 3_000;
+        assert_eq!(allowed(&config, ms(2_500)), ms(1_000));
+        config.move_ms = 0;
+        assert_eq!(allowed(&config, ms(1_000)), ms(2_500));
+        config.game_ms = 0;
+        assert_eq!(allowed(&config, ms(1_000)), Duration::MAX);
+    }
+
+    #[test]
     fn records_print_as_text_and_sgf() {
         let game = GameRecord {
             index: 0,

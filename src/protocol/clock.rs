@@ -17,9 +17,11 @@ const MIN_BUDGET: Duration = Duration::from_millis(5);
 /// Moves a game is assumed to still last when spreading the game time left.
 const MOVES_TO_GO: u64 = 25;
 
-/// The margin kept back from a limit: an eighth of it, at least 30 ms, at most 2 s.
+/// The margin kept back from a limit: a tenth of it plus 40 ms, at most 2 s. The fixed part
+/// covers pipe I/O and scheduling on a loaded machine, which arena runs measured at up to
+/// ~60 ms beyond a 170 ms budget on 2 busy cores (bench/ARENA.md).
 fn margin(limit_ms: u64) -> u64 {
-    (limit_ms / 8).clamp(30, 2_000)
+    (limit_ms / 10 + 40).min(2_000)
 }
 
 /// The time limits a manager has announced, in milliseconds as the protocol sends them.
@@ -64,6 +66,17 @@ impl TimeControl {
         Duration::from_millis(budget_ms).max(MIN_BUDGET)
     }
 
+    /// The control for the next move of a brain that has spent `spent` thinking this game:
+    /// a `time_left` from the manager wins; without one, the game limit minus `spent` (the
+    /// protocol asks managers to send `time_left`, not all do).
+    #[must_use]
+    pub fn after_spending(mut self, spent: Duration) -> TimeControl {
+        if self.time_left.is_none() && self.timeout_match > 0 {
+            self.time_left = Some(self.timeout_match - spent.as_millis() as i64);
+        }
+        self
+    }
+
     fn game_time_left(&self) -> Option<i64> {
         match (self.time_left, self.timeout_match) {
             (Some(left), _) => Some(left),
@@ -87,10 +100,10 @@ mod tests {
 
     #[test]
     fn per_move_limit_keeps_a_margin() {
-        assert_eq!(control(200, 0, None).budget(), Duration::from_millis(170));
+        assert_eq!(control(200, 0, None).budget(), Duration::from_millis(140));
         assert_eq!(
             control(5_000, 0, None).budget(),
-            Duration::from_millis(4_375)
+            Duration::from_millis(4_460)
         );
         assert_eq!(
             control(60_000, 0, None).budget(),
@@ -106,15 +119,36 @@ mod tests {
 
     #[test]
     fn game_time_is_spread_over_the_moves_to_go() {
-        // 10 s left, 1.25 s margin: 8.75 s over 25 moves = 350 ms, below the 875 ms turn budget.
+        // 10 s left, 1.04 s margin: 8.96 s over 25 moves = 358 ms, below the 860 ms turn budget.
         assert_eq!(
             control(1_000, 100_000, Some(10_000)).budget(),
-            Duration::from_millis(350)
+            Duration::from_millis(358)
         );
         // Without time_left the whole game limit counts.
         assert_eq!(
             control(1_000, 10_000, None).budget(),
-            Duration::from_millis(350)
+            Duration::from_millis(358)
+        );
+    }
+
+    #[test]
+    fn without_time_left_the_brain_counts_its_own_spending() {
+        let spent = Duration::from_millis(9_000);
+        // 1 s of a 10 s game left, less a 140 ms margin, over 25 moves.
+        assert_eq!(
+            control(1_000, 10_000, None).after_spending(spent).budget(),
+            Duration::from_millis(34)
+        );
+        // The manager's own figure wins.
+        assert_eq!(
+            control(1_000, 10_000, Some(10_000))
+                .after_spending(spent)
+                .budget(),
+            Duration::from_millis(358)
+        );
+        assert_eq!(
+            control(1_000, 0, None).after_spending(spent).budget(),
+            Duration::from_millis(860)
         );
     }
 

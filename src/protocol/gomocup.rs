@@ -8,6 +8,7 @@ use std::io::{self, BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
 use std::thread;
+use std::time::{Duration, Instant};
 
 use super::clock::TimeControl;
 use super::command::{self, Command, Info};
@@ -61,6 +62,8 @@ pub struct Brain {
     block: Option<BoardBlock>,
     time: TimeControl,
     rule: Rule,
+    /// Time spent thinking in this game, for managers that do not send `time_left`.
+    spent: Duration,
     stop: Arc<AtomicBool>,
 }
 
@@ -74,6 +77,7 @@ impl Brain {
             block: None,
             time: TimeControl::default(),
             rule: Rule::Freestyle,
+            spent: Duration::ZERO,
             stop,
         }
     }
@@ -102,6 +106,7 @@ impl Brain {
             Command::Restart => match &mut self.game {
                 Some(game) => {
                     game.stones.clear();
+                    self.spent = Duration::ZERO;
                     send(out, "OK")
                 }
                 None => send(out, "ERROR RESTART before START"),
@@ -150,6 +155,7 @@ impl Brain {
                     size,
                     stones: Vec::new(),
                 });
+                self.spent = Duration::ZERO;
                 send(out, "OK")
             }
             Err(error) => send(out, &format!("ERROR unsupported size: {error}")),
@@ -274,9 +280,15 @@ impl Brain {
                 &format!("ERROR the game is over: {}", position.verdict()),
             );
         }
-        let mut request = SearchRequest::new(self.config.difficulty, self.time.budget());
+        let started = Instant::now();
+        let budget = self.time.after_spending(self.spent).budget();
+        // A manager that sends time_left sends it before every move; a stale one must not
+        // outlive the move it was meant for.
+        self.time.time_left = None;
+        let mut request = SearchRequest::new(self.config.difficulty, budget);
         request.stop = Some(Arc::clone(&self.stop));
         let analysis = levels::analyze(&position, &request);
+        self.spent += started.elapsed();
         let Some(best) = analysis.best else {
             return send(out, "ERROR the engine found no move");
         };

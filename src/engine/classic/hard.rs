@@ -331,7 +331,7 @@ impl<'a> Searcher<'a> {
                 m.value = value;
                 m.pv = pv;
             }
-            root.moves.sort_by(|a, b| b.value.cmp(&a.value));
+            root.moves.sort_by_key(|m| std::cmp::Reverse(m.value));
             root.depth = depth;
             if root.moves[0].value.abs() >= WIN_THRESHOLD {
                 break;
@@ -441,6 +441,91 @@ impl<'a> Searcher<'a> {
                 .stop
                 .as_ref()
                 .is_some_and(|s| s.load(Ordering::Relaxed))
-            || (self.nodes % CLOCK_EVERY == 0 && Instant::now() >= request.deadline)
+            || (self.nodes.is_multiple_of(CLOCK_EVERY) && Instant::now() >= request.deadline)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::engine::analysis::Difficulty;
+    use crate::engine::classic::testing::{assert_heatmap, position, request};
+    use crate::engine::rules::Rule;
+
+    fn open_three_for_white() -> Position {
+        // Black to move; White has an open three on row 1, Black only scattered stones.
+        position(
+            &[
+                "...........", //
+                "....ooo....", //
+                "...........", //
+                "...x.......", //
+                "......x....", //
+                "..........x", //
+                "...........", //
+            ],
+            Rule::Freestyle,
+        )
+    }
+
+    #[test]
+    fn blocks_an_open_three_at_one_end() {
+        let pos = open_three_for_white();
+        let answer = analyze(&pos, &request(Difficulty::Hard));
+        let best = answer.best.expect("a move");
+        assert!(
+            [Point::new(3, 1), Point::new(7, 1)].contains(&best),
+            "{best:?}"
+        );
+        assert_eq!(answer.stats.depth, DEFAULT_DEPTH);
+        assert!(answer.stats.nodes > 0);
+        assert_heatmap(&pos, &answer);
+    }
+
+    #[test]
+    fn turns_an_open_three_into_a_won_open_four() {
+        // Black to move with an open three and no White threat: an open four wins.
+        let pos = position(
+            &[
+                "...........", //
+                "...o..o....", //
+                "...........", //
+                "...xxx.....", //
+                "...........", //
+                "..........o", //
+                "...........", //
+            ],
+            Rule::Freestyle,
+        );
+        let answer = analyze(&pos, &request(Difficulty::Hard));
+        let best = answer.best.expect("a move");
+        assert!(
+            [Point::new(2, 3), Point::new(6, 3)].contains(&best),
+            "{best:?}"
+        );
+        assert_eq!(answer.score.value, REPORT_CAP);
+        assert_eq!(answer.pv.first(), Some(&best));
+        assert!(answer.stats.depth >= 1);
+    }
+
+    #[test]
+    fn honours_the_node_limit_and_the_stop_flag() {
+        let pos = open_three_for_white();
+        let mut req = request(Difficulty::Hard);
+        req.max_nodes = Some(20);
+        let answer = analyze(&pos, &req);
+        assert!(answer.stats.nodes <= 21, "{}", answer.stats.nodes);
+        assert!(answer.stats.depth < DEFAULT_DEPTH);
+        assert!(pos.board().is_empty(answer.best.expect("a move")));
+
+        let mut req = request(Difficulty::Hard);
+        req.stop = Some(Arc::new(AtomicBool::new(true)));
+        let answer = analyze(&pos, &req);
+        assert_eq!(answer.stats.depth, 0);
+        assert!(pos.board().is_empty(answer.best.expect("a move")));
+        assert_heatmap(&pos, &answer);
     }
 }

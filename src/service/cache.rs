@@ -1,0 +1,173 @@
+//! The answer cache: search results keyed by the canonical position and every parameter that
+//! changes the answer.
+//!
+//! Square boards have 8 symmetries (rectangles 4); a position and its mirror images share one
+//! entry, stored in the canonical orientation (the one with the smallest stone key) and mapped
+//! back to each request's orientation. The key holds the canonical stones themselves, not just
+//! a hash of them, so equal keys mean equal positions: a hash collision can cost a bucket probe
+//! but never return another position's answer.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use moka::future::Cache;
+
+use super::search::SearchParams;
+use crate::engine::analysis::{Analysis, Candidate, Heatmap};
+use crate::engine::{Board, BoardSize, Difficulty, Point, Rule, Stone, Symmetry};
+
+/// Everything an answer depends on.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct CacheKey {
+    stones: Vec<u8>,
+    to_move: Stone,
+    rule: Rule,
+    difficulty: Difficulty,
+    time_ms: u128,
+    depth: u32,
+    nodes: u64,
+    seed: Option<u64>,
+    candidates: usize,
+}
+
+/// A position's canonical orientation: the symmetry taking it there and the cache key.
+#[derive(Clone, Debug)]
+pub struct Canonical {
+    /// Maps the request's board onto the canonical one.
+    pub symmetry: Symmetry,
+    /// The cache key of the canonical board with these parameters.
+    pub key: CacheKey,
+}
+
+impl Canonical {
+    /// The canonical orientation of `board` for a search with `params`.
+    #[must_use]
+    pub fn of(board: &Board, params: &SearchParams) -> Canonical {
+        let size = board.size();
+        let stones: Vec<(Point, u8)> = board.stones().map(|(p, s)| (p, s.code())).collect();
+        let (symmetry, stones) = Symmetry::of(size)
+            .iter()
+            .map(|&symmetry| (symmetry, stones_key(&stones, symmetry, size)))
+            .min_by(|a, b| a.1.cmp(&b.1))
+            .expect("every size has the identity symmetry");
+        Canonical {
+            symmetry,
+            key: CacheKey {
+                stones,
+                to_move: board.to_move(),
+                rule: board.rule(),
+                difficulty: params.difficulty,
+                time_ms: params.time.as_millis(),
+                depth: params.depth,
+                nodes: params.nodes,
+                seed: params.seed,
+                candidates: params.candidates,
+            },
+        }
+    }
+}
+
+/// The size and 2-bit cell codes of `stones` mapped by `symmetry`, row-major.
+fn stones_key(stones: &[(Point, u8)], symmetry: Symmetry, size: BoardSize) -> Vec<u8> {
+    let mut cells = vec![0u8; size.area()];
+    for &(point, code) in stones {
+        let p = symmetry.apply(point, size);
+        cells[p.row() * size.width() + p.col()] = code;
+    }
+    let mut key = vec![size.width() as u8, size.height() as u8];
+    key.extend(
+        cells
+            .chunks(4)
+            .map(|c| c.iter().rev().fold(0u8, |acc, &v| acc << 2 | v)),
+    );
+    key
+}
+
+/// Search answers in canonical orientation, bounded by weight and age.
+#[derive(Clone)]
+pub struct AnswerCache {
+    entries: Cache<CacheKey, Arc<Analysis>>,
+}
+
+impl AnswerCache {
+    /// A cache of about `megabytes` MiB whose entries live `ttl`.
+    #[must_use]
+    pub fn new(megabytes: u64, ttl: Duration) -> AnswerCache {
+        AnswerCache {
+            entries: Cache::builder()
+                .max_capacity(megabytes.saturating_mul(1024 * 1024))
+                .weigher(|key: &CacheKey, value: &Arc<Analysis>| {
+                    u32::try_from(weight(key, value)).unwrap_or(u32::MAX)
+                })
+                .time_to_live(ttl)
+                .build(),
+        }
+    }
+
+    /// The moka cache itself.
+    #[must_use]
+    pub fn entries(&self) -> &Cache<CacheKey, Arc<Analysis>> {
+        &self.entries
+    }
+}
+
+/// Approximate bytes an entry holds.
+fn weight(key: &CacheKey, analysis: &Analysis) -> usize {
+    let points = analysis.pv.len()
+        + analysis
+            .candidates
+            .iter()
+            .map(|c| c.pv.len() + 1)
+            .sum::<usize>()
+        + analysis.heatmap.forbidden.len();
+    std::mem::size_of::<CacheKey>()
+        + key.stones.len()
+        + std::mem::size_of::<Analysis>()
+        + analysis.heatmap.values.len() * std::mem::size_of::<Option<f64>>()
+        + points * std::mem::size_of::<(Point, u64)>()
+        + analysis.candidates.len() * std::mem::size_of::<Candidate>()
+}
+
+/// `analysis` with every point mapped by `symmetry` (heatmap cells included).
+#[must_use]
+pub fn transform(analysis: &Analysis, symmetry: Symmetry, size: BoardSize) -> Analysis {
+    let map = |p: Point| symmetry.apply(p, size);
+    let map_all = |points: &[Point]| points.iter().map(|&p| map(p)).collect::<Vec<_>>();
+    let inverse = symmetry.inverse();
+    let values = size
+        .points()
+        .map(|p| {
+            let source = inverse.apply(p, size);
+            analysis
+                .heatmap
+                .values
+                .get(source.row() * size.width() + source.col())
+                .copied()
+                .flatten()
+        })
+        .collect();
+    Analysis {
+        best: analysis.best.map(map),
+        score: analysis.score,
+        pv: map_all(&analysis.pv),
+        candidates: analysis
+            .candidates
+            .iter()
+            .map(|c| Candidate {
+                point: map(c.point),
+                score: c.score,
+                pv: map_all(&c.pv),
+            })
+            .collect(),
+        heatmap: Heatmap {
+            values,
+            forbidden: analysis
+                .heatmap
+                .forbidden
+                .iter()
+                .map(|&(p, kind)| (map(p), kind))
+                .collect(),
+        },
+        stats: analysis.stats,
+    }
+}

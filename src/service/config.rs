@@ -1,0 +1,160 @@
+//! Service configuration: `gomoku-ai serve` flags, each with a `GOMOKU_*` environment fallback.
+//!
+//! The names are a contract with the deployment manifests; defaults suit a laptop.
+
+use std::time::Duration;
+
+use clap::{Args, ValueEnum};
+
+/// Default bind address (containers set `0.0.0.0:8080`).
+pub const DEFAULT_BIND: &str = "127.0.0.1:8080";
+/// Default wait for a free search slot before answering 503.
+pub const DEFAULT_QUEUE_TIMEOUT_MS: u64 = 2_000;
+/// Default search time when the request gives none.
+pub const DEFAULT_TIME_MS: u64 = 1_000;
+/// Default ceiling on a request's `limits.time_ms`.
+pub const DEFAULT_MAX_TIME_MS: u64 = 10_000;
+/// Default ceiling on a request's `limits.depth`.
+pub const DEFAULT_MAX_DEPTH: u32 = 64;
+/// Default ceiling on a request's `limits.nodes`.
+pub const DEFAULT_MAX_NODES: u64 = 100_000_000;
+/// Default request body limit (64 KiB).
+pub const DEFAULT_BODY_LIMIT_BYTES: usize = 65_536;
+/// Default response cache capacity in MiB.
+pub const DEFAULT_CACHE_MB: u64 = 64;
+/// Default response cache time to live.
+pub const DEFAULT_CACHE_TTL_SECS: u64 = 3_600;
+/// Default grace period for in-flight requests on SIGTERM/SIGINT.
+pub const DEFAULT_SHUTDOWN_GRACE_SECS: u64 = 20;
+
+/// How log lines are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Default)]
+pub enum LogFormat {
+    /// Human-readable lines.
+    #[default]
+    Text,
+    /// One JSON object per line, for log collectors.
+    Json,
+}
+
+/// Everything `gomoku-ai serve` can be told.
+#[derive(Args, Clone, Debug)]
+pub struct Settings {
+    /// Address to listen on.
+    #[arg(long, env = "GOMOKU_BIND", default_value = DEFAULT_BIND)]
+    pub bind: String,
+    /// HTTP worker threads [default: number of cores].
+    #[arg(long, env = "GOMOKU_WORKERS", value_parser = clap::value_parser!(u16).range(1..))]
+    pub workers: Option<u16>,
+    /// Searches running at once [default: number of cores].
+    #[arg(long, env = "GOMOKU_SEARCH_THREADS", value_parser = clap::value_parser!(u16).range(1..))]
+    pub search_threads: Option<u16>,
+    /// How long a request waits for a search slot before 503.
+    #[arg(long, env = "GOMOKU_QUEUE_TIMEOUT_MS", default_value_t = DEFAULT_QUEUE_TIMEOUT_MS)]
+    pub queue_timeout_ms: u64,
+    /// Search time when a request sets no `limits.time_ms`.
+    #[arg(long, env = "GOMOKU_DEFAULT_TIME_MS", default_value_t = DEFAULT_TIME_MS,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub default_time_ms: u64,
+    /// Ceiling on `limits.time_ms`.
+    #[arg(long, env = "GOMOKU_MAX_TIME_MS", default_value_t = DEFAULT_MAX_TIME_MS,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_time_ms: u64,
+    /// Ceiling on `limits.depth`.
+    #[arg(long, env = "GOMOKU_MAX_DEPTH", default_value_t = DEFAULT_MAX_DEPTH,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_depth: u32,
+    /// Ceiling on `limits.nodes`.
+    #[arg(long, env = "GOMOKU_MAX_NODES", default_value_t = DEFAULT_MAX_NODES,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_nodes: u64,
+    /// Largest accepted request body.
+    #[arg(long, env = "GOMOKU_BODY_LIMIT_BYTES", default_value_t = DEFAULT_BODY_LIMIT_BYTES)]
+    pub body_limit_bytes: usize,
+    /// Response cache capacity in MiB (0 disables caching).
+    #[arg(long, env = "GOMOKU_CACHE_MB", default_value_t = DEFAULT_CACHE_MB)]
+    pub cache_mb: u64,
+    /// Seconds a cached response lives.
+    #[arg(long, env = "GOMOKU_CACHE_TTL_SECS", default_value_t = DEFAULT_CACHE_TTL_SECS,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub cache_ttl_secs: u64,
+    /// Seconds in-flight requests get to finish after SIGTERM/SIGINT.
+    #[arg(long, env = "GOMOKU_SHUTDOWN_GRACE_SECS", default_value_t = DEFAULT_SHUTDOWN_GRACE_SECS)]
+    pub shutdown_grace_secs: u64,
+    /// Log format.
+    #[arg(long, env = "GOMOKU_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
+    pub log_format: LogFormat,
+    /// Log filter (`info`, `debug`, `gomoku_ai=debug,actix_web=warn`, ...).
+    #[arg(long, env = "GOMOKU_LOG_LEVEL", default_value = "info")]
+    pub log_level: String,
+}
+
+impl Default for Settings {
+    /// The documented defaults, ignoring the environment.
+    fn default() -> Settings {
+        Settings {
+            bind: DEFAULT_BIND.to_string(),
+            workers: None,
+            search_threads: None,
+            queue_timeout_ms: DEFAULT_QUEUE_TIMEOUT_MS,
+            default_time_ms: DEFAULT_TIME_MS,
+            max_time_ms: DEFAULT_MAX_TIME_MS,
+            max_depth: DEFAULT_MAX_DEPTH,
+            max_nodes: DEFAULT_MAX_NODES,
+            body_limit_bytes: DEFAULT_BODY_LIMIT_BYTES,
+            cache_mb: DEFAULT_CACHE_MB,
+            cache_ttl_secs: DEFAULT_CACHE_TTL_SECS,
+            shutdown_grace_secs: DEFAULT_SHUTDOWN_GRACE_SECS,
+            log_format: LogFormat::Text,
+            log_level: "info".to_string(),
+        }
+    }
+}
+
+impl Settings {
+    /// HTTP worker threads.
+    #[must_use]
+    pub fn worker_count(&self) -> usize {
+        self.workers.map_or_else(cores, usize::from)
+    }
+
+    /// Searches allowed at once.
+    #[must_use]
+    pub fn search_slots(&self) -> usize {
+        self.search_threads.map_or_else(cores, usize::from)
+    }
+
+    /// The per-request search limits this server enforces.
+    #[must_use]
+    pub fn limits(&self) -> Limits {
+        Limits {
+            default_time: Duration::from_millis(self.default_time_ms.min(self.max_time_ms)),
+            max_time: Duration::from_millis(self.max_time_ms),
+            max_depth: self.max_depth,
+            max_nodes: self.max_nodes,
+        }
+    }
+}
+
+/// Server-side bounds on what a request may ask a search to spend.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Time when the request gives none.
+    pub default_time: Duration,
+    /// Most time a request may ask for.
+    pub max_time: Duration,
+    /// Deepest depth a request may ask for (also the default).
+    pub max_depth: u32,
+    /// Most nodes a request may ask for (also the default).
+    pub max_nodes: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Settings::default().limits()
+    }
+}
+
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
+}

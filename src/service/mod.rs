@@ -1,0 +1,18 @@
+//! The HTTP service: a thin actix-web adapter over the engine.
+//!
+//! Requests are parsed into engine types (`dto`), searches run on a bounded pool (`pool`) behind
+//! a response cache keyed by the canonical position (`cache`), orchestrated by `search`; every
+//! failure is an RFC 9457 problem (`errors`). `startup` wires it all onto a bound listener.
+
+pub mod cache;
+pub mod config;
+pub mod dto;
+pub mod errors;
+pub mod extract;
+pub mod metrics;
+pub mod openapi;
+pub mod pool;
+pub mod routes;
+pub mod search;
+pub mod startup;
+pub mod telemetry;

@@ -1,0 +1,30 @@
+//! `POST /v1/analyze`: the move answer plus ranked candidates.
+
+use actix_web::{web, HttpResponse};
+
+use crate::service::config::Limits;
+use crate::service::dto::{AnalyzeRequest, AnalyzeResponse};
+use crate::service::errors::{ApiError, Problem};
+use crate::service::extract::ApiJson;
+use crate::service::search::Searcher;
+
+/// Everything `/v1/move` answers, plus the top candidates (at most 10), each with score and PV.
+#[utoipa::path(post, path = "/v1/analyze", tag = "play",
+    request_body = AnalyzeRequest,
+    responses(
+        (status = 200, description = "The analysis", body = AnalyzeResponse),
+        (status = 400, description = "Malformed JSON", body = Problem, content_type = "application/problem+json"),
+        (status = 413, description = "Body over the configured limit (64 KiB by default)", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "Well-formed but invalid or impossible request; `field` names where", body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "Search pool saturated past the queue timeout", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = u32, description = "Seconds to wait before retrying"))),
+    ))]
+pub async fn post(
+    body: ApiJson<AnalyzeRequest>,
+    searcher: web::Data<Searcher>,
+    limits: web::Data<Limits>,
+) -> Result<HttpResponse, ApiError> {
+    let job = body.0.into_job(&limits)?;
+    let answer = searcher.answer(&job).await?;
+    Ok(HttpResponse::Ok().json(AnalyzeResponse::new(&job, &answer)))
+}

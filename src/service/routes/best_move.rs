@@ -1,0 +1,56 @@
+//! `POST /v1/move` and `GET /v1/move`: the best move for a position.
+
+use actix_web::{web, HttpRequest, HttpResponse};
+
+use crate::service::config::Limits;
+use crate::service::dto::{MoveQuery, MoveRequest, MoveResponse};
+use crate::service::errors::{ApiError, Problem};
+use crate::service::extract::{parse_query, ApiJson};
+use crate::service::search::Searcher;
+
+/// The best move, the verdicts before and after it, score, PV, heatmap and search stats.
+#[utoipa::path(post, path = "/v1/move", tag = "play",
+    request_body = MoveRequest,
+    responses(
+        (status = 200, description = "The chosen move", body = MoveResponse),
+        (status = 400, description = "Malformed JSON", body = Problem, content_type = "application/problem+json"),
+        (status = 413, description = "Body over the configured limit (64 KiB by default)", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "Well-formed but invalid or impossible request; `field` names where", body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "Search pool saturated past the queue timeout", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = u32, description = "Seconds to wait before retrying"))),
+    ))]
+pub async fn post(
+    body: ApiJson<MoveRequest>,
+    searcher: web::Data<Searcher>,
+    limits: web::Data<Limits>,
+) -> Result<HttpResponse, ApiError> {
+    respond(body.0, &searcher, &limits).await
+}
+
+/// The same as `POST /v1/move` from query parameters, for an address bar or a bot.
+#[utoipa::path(get, path = "/v1/move", tag = "play",
+    params(MoveQuery),
+    responses(
+        (status = 200, description = "The chosen move", body = MoveResponse),
+        (status = 422, description = "Invalid parameter or impossible position; `field` names where", body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "Search pool saturated past the queue timeout", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = u32, description = "Seconds to wait before retrying"))),
+    ))]
+pub async fn get(
+    request: HttpRequest,
+    searcher: web::Data<Searcher>,
+    limits: web::Data<Limits>,
+) -> Result<HttpResponse, ApiError> {
+    let query: MoveQuery = parse_query(request.query_string())?;
+    respond(query.into(), &searcher, &limits).await
+}
+
+async fn respond(
+    request: MoveRequest,
+    searcher: &Searcher,
+    limits: &Limits,
+) -> Result<HttpResponse, ApiError> {
+    let job = request.into_job(limits)?;
+    let answer = searcher.answer(&job).await?;
+    Ok(HttpResponse::Ok().json(MoveResponse::new(&job, &answer)))
+}

@@ -1,0 +1,179 @@
+//! Runs a validated job: cache lookup in canonical orientation, else a search on the bounded
+//! pool under a hard deadline, then the answer mapped back to the request's orientation.
+
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use super::cache::{self, AnswerCache, Canonical};
+use super::dto::IncludeDto;
+use super::errors::ApiError;
+use super::metrics::Metrics;
+use super::pool::SearchPool;
+use crate::engine::analysis::Analysis;
+use crate::engine::{levels, Difficulty, Position, SearchRequest};
+
+/// What a search may spend and report, after clamping to the server's limits.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchParams {
+    /// Level.
+    pub difficulty: Difficulty,
+    /// Time budget.
+    pub time: Duration,
+    /// Depth limit.
+    pub depth: u32,
+    /// Node limit.
+    pub nodes: u64,
+    /// Seed for variety; `None` plays deterministically.
+    pub seed: Option<u64>,
+    /// Ranked candidates wanted.
+    pub candidates: usize,
+}
+
+/// A validated request: the position, the search parameters and what to include.
+#[derive(Clone, Debug)]
+pub struct Job {
+    /// The position to play from.
+    pub position: Position,
+    /// How to search it.
+    pub params: SearchParams,
+    /// Optional response parts.
+    pub include: IncludeDto,
+}
+
+/// A search's result in the request's orientation.
+#[derive(Clone, Debug)]
+pub struct Answer {
+    /// The analysis; `None` when the game is already over and nothing was searched.
+    pub analysis: Option<Analysis>,
+    /// Whether it came from the cache.
+    pub cached: bool,
+}
+
+/// Searches `position` right here on the calling thread (CLI, and the pool's threads).
+#[must_use]
+pub fn search_now(position: &Position, params: &SearchParams, stop: Arc<AtomicBool>) -> Analysis {
+    let request = SearchRequest {
+        difficulty: params.difficulty,
+        deadline: Instant::now() + params.time,
+        max_depth: Some(params.depth),
+        max_nodes: Some(params.nodes),
+        candidates: params.candidates,
+        seed: params.seed,
+        stop: Some(stop),
+    };
+    levels::analyze(position, &request)
+}
+
+/// Answers a job synchronously, without cache or pool (the CLI's path).
+#[must_use]
+pub fn answer_now(job: &Job) -> Answer {
+    Answer {
+        analysis: (!job.position.verdict().is_over())
+            .then(|| search_now(&job.position, &job.params, Arc::default())),
+        cached: false,
+    }
+}
+
+/// The service's search front: cache, pool and metrics together.
+#[derive(Clone)]
+pub struct Searcher {
+    cache: AnswerCache,
+    pool: SearchPool,
+    metrics: Metrics,
+}
+
+impl Searcher {
+    /// A searcher over `cache` and `pool`, recording into `metrics`.
+    #[must_use]
+    pub fn new(cache: AnswerCache, pool: SearchPool, metrics: Metrics) -> Searcher {
+        Searcher {
+            cache,
+            pool,
+            metrics,
+        }
+    }
+
+    /// Answers `job`, from the cache when an equivalent position was searched before.
+    pub async fn answer(&self, job: &Job) -> Result<Answer, ApiError> {
+        if job.position.verdict().is_over() {
+            return Ok(Answer {
+                analysis: None,
+                cached: false,
+            });
+        }
+        let board = job.position.board();
+        let canonical = Canonical::of(board, &job.params);
+        let symmetry = canonical.symmetry;
+        let entry = self
+            .cache
+            .entries()
+            .entry(canonical.key)
+            .or_try_insert_with(self.search_canonical(job, symmetry))
+            .await
+            // The error is shared with any request that waited on the same entry.
+            .map_err(|e| ApiError::clone(&e))?;
+        let cached = !entry.is_fresh();
+        if cached {
+            self.metrics.cache_hits.inc();
+        } else {
+            self.metrics.cache_misses.inc();
+        }
+        Ok(Answer {
+            analysis: Some(cache::transform(
+                entry.value(),
+                symmetry.inverse(),
+                board.size(),
+            )),
+            cached,
+        })
+    }
+
+    /// Searches the position in its canonical orientation on the pool.
+    async fn search_canonical(
+        &self,
+        job: &Job,
+        symmetry: crate::engine::Symmetry,
+    ) -> Result<Arc<Analysis>, ApiError> {
+        let position = Position::from_board(
+            job.position.board().transformed(symmetry),
+            job.position.verdict().clone(),
+        );
+        let params = job.params.clone();
+        let budget = params.time;
+        let analysis = self
+            .pool
+            .run(budget, move |stop| search_now(&position, &params, stop))
+            .await?;
+        let level = [job.params.difficulty.name()];
+        let m = &self.metrics;
+        m.search_duration
+            .with_label_values(&level)
+            .observe(analysis.stats.elapsed.as_secs_f64());
+        m.search_depth
+            .with_label_values(&level)
+            .observe(f64::from(analysis.stats.depth));
+        m.search_nodes
+            .with_label_values(&level)
+            .observe(analysis.stats.nodes as f64);
+        Ok(Arc::new(analysis))
+    }
+
+    /// Entries in the cache now (after applying moka's pending bookkeeping).
+    pub async fn cache_entries(&self) -> u64 {
+        self.cache.entries().run_pending_tasks().await;
+        self.cache.entries().entry_count()
+    }
+
+    /// The metrics it records into.
+    #[must_use]
+    pub fn metrics(&self) -> &Metrics {
+        &self.metrics
+    }
+
+    /// The search pool.
+    #[must_use]
+    pub fn pool(&self) -> &SearchPool {
+        &self.pool
+    }
+}

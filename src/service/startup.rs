@@ -1,0 +1,108 @@
+//! Builds the HTTP server on an already-bound listener (so tests can bind port 0).
+
+use std::net::TcpListener;
+use std::time::Duration;
+
+use actix_web::dev::Server;
+use actix_web::middleware::{from_fn, Compress};
+use actix_web::{web, App, HttpServer};
+
+use super::cache::AnswerCache;
+use super::config::Settings;
+use super::extract::BodyLimit;
+use super::metrics::{self, Metrics};
+use super::openapi;
+use super::pool::SearchPool;
+use super::routes::{self, docs::OpenApiJson};
+use super::search::Searcher;
+use super::telemetry;
+
+/// A server bound to its listener, ready to run.
+pub struct Application {
+    port: u16,
+    server: Server,
+    searcher: Searcher,
+}
+
+impl Application {
+    /// Binds `settings.bind` and builds the server.
+    pub fn build(settings: &Settings) -> std::io::Result<Application> {
+        let listener = TcpListener::bind(&settings.bind)?;
+        Application::with_listener(listener, settings)
+    }
+
+    /// Builds the server on `listener`.
+    pub fn with_listener(
+        listener: TcpListener,
+        settings: &Settings,
+    ) -> std::io::Result<Application> {
+        let port = listener.local_addr()?.port();
+        let searcher = searcher(settings);
+        let server = run(listener, settings, searcher.clone())?;
+        Ok(Application {
+            port,
+            server,
+            searcher,
+        })
+    }
+
+    /// The port actually bound.
+    #[must_use]
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    /// The search front the handlers share (tests hold its pool to simulate saturation).
+    #[must_use]
+    pub fn searcher(&self) -> &Searcher {
+        &self.searcher
+    }
+
+    /// Serves until SIGTERM/SIGINT, then lets in-flight requests finish within the grace period.
+    pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        self.server.await
+    }
+}
+
+fn searcher(settings: &Settings) -> Searcher {
+    let metrics = Metrics::new();
+    Searcher::new(
+        AnswerCache::new(
+            settings.cache_mb,
+            Duration::from_secs(settings.cache_ttl_secs),
+        ),
+        SearchPool::new(
+            settings.search_slots(),
+            Duration::from_millis(settings.queue_timeout_ms),
+            metrics.clone(),
+        ),
+        metrics,
+    )
+}
+
+fn run(listener: TcpListener, settings: &Settings, searcher: Searcher) -> std::io::Result<Server> {
+    let metrics = web::Data::new(searcher.metrics().clone());
+    let searcher = web::Data::new(searcher);
+    let limits = web::Data::new(settings.limits());
+    let document = web::Data::new(OpenApiJson(openapi::document()));
+    let body_limit = settings.body_limit_bytes;
+    let server = HttpServer::new(move || {
+        App::new()
+            .wrap(Compress::default())
+            .wrap(from_fn(metrics::record))
+            .wrap(from_fn(telemetry::request_id))
+            .app_data(web::PayloadConfig::new(body_limit))
+            .app_data(BodyLimit(body_limit))
+            .app_data(searcher.clone())
+            .app_data(metrics.clone())
+            .app_data(limits.clone())
+            .app_data(document.clone())
+            .configure(routes::configure)
+            .default_service(web::to(routes::not_found))
+    })
+    .workers(settings.worker_count())
+    .shutdown_timeout(settings.shutdown_grace_secs)
+    .listen(listener)?
+    .run();
+    Ok(server)
+}

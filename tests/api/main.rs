@@ -1,0 +1,9 @@
+//! Integration tests: the real server on 127.0.0.1:0, spoken to over real HTTP.
+
+mod analyze;
+mod errors;
+mod helpers;
+mod move_endpoint;
+mod observability;
+mod openapi;
+mod verdict;
