@@ -159,6 +159,11 @@ fn errors_name_what_and_where() {
     let err = Position::parse(&BoardInput::Rows(rows), Rule::Freestyle, None).unwrap_err();
     assert_eq!(err.to_string(), "row 3 has 14 cells, expected 15");
     assert_eq!(err.field(), "board.rows[2]");
+    let mut cells = vec![vec![0; 15]; 15];
+    cells[4].truncate(2);
+    let err = Position::parse(&BoardInput::Cells(cells), Rule::Freestyle, None).unwrap_err();
+    assert_eq!(err.to_string(), "row 5 has 2 cells, expected 15");
+    assert_eq!(err.field(), "board.cells[4]");
     let err = Position::parse(
         &BoardInput::Moves {
             width: 15,

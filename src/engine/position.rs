@@ -54,6 +54,8 @@ pub enum PositionError {
     /// A row of the wrong length.
     #[error("row {row} has {found} cells, expected {expected}")]
     RowLength {
+        /// The form the row came from: `rows` or `cells`.
+        form: &'static str,
         /// 1-based row number from the top.
         row: usize,
         /// Cells found.
@@ -161,7 +163,7 @@ impl PositionError {
         match self {
             PositionError::Size(e) => format!("board.{}", e.axis),
             PositionError::NoRows | PositionError::TooManyRows(_) => "board".into(),
-            PositionError::RowLength { row, .. } => format!("board.rows[{}]", row - 1),
+            PositionError::RowLength { form, row, .. } => format!("board.{form}[{}]", row - 1),
             PositionError::BadSymbol { row, .. } => format!("board.rows[{}]", row - 1),
             PositionError::BadCell { row, column, .. } => {
                 format!("board.cells[{}][{}]", row - 1, column - 1)
@@ -451,6 +453,7 @@ fn parse_rows(rows: &[String]) -> Result<Picture, PositionError> {
         let found = row.chars().count();
         if found != width {
             return Err(PositionError::RowLength {
+                form: "rows",
                 row: y + 1,
                 found,
                 expected: width,
@@ -482,6 +485,7 @@ fn parse_cells(cells: &[Vec<i64>]) -> Result<Picture, PositionError> {
     for (y, row) in cells.iter().enumerate() {
         if row.len() != width {
             return Err(PositionError::RowLength {
+                form: "cells",
                 row: y + 1,
                 found: row.len(),
                 expected: width,
