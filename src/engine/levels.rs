@@ -235,11 +235,18 @@ mod tests {
             let mut req = request(level);
             req.candidates = 5;
             let answer = analyze(&pos, &req);
-            assert_eq!(answer.candidates.len(), 5, "{level}");
+            // The classic levels rate every point; master only reports root moves its search
+            // kept (forced defences prune the rest), so it may list fewer than asked.
+            let listed = answer.candidates.len();
+            if level == Difficulty::Master {
+                assert!((1..=5).contains(&listed), "{level}: {listed}");
+            } else {
+                assert_eq!(listed, 5, "{level}");
+            }
             assert_eq!(answer.candidates[0].point, answer.best.unwrap());
             assert_eq!(answer.pv.first(), answer.best.as_ref());
             let distinct: BTreeSet<Point> = answer.candidates.iter().map(|c| c.point).collect();
-            assert_eq!(distinct.len(), 5, "{level}");
+            assert_eq!(distinct.len(), listed, "{level}");
         }
     }
 }
