@@ -6,6 +6,8 @@ use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 
+use super::hardening::Hardening;
+
 /// Default bind address (containers set `0.0.0.0:8080`).
 pub const DEFAULT_BIND: &str = "127.0.0.1:8080";
 /// Default wait for a free search slot before answering 503.
@@ -87,6 +89,9 @@ pub struct Settings {
     /// Log filter (`info`, `debug`, `gomoku_ai=debug,actix_web=warn`, ...).
     #[arg(long, env = "GOMOKU_LOG_LEVEL", default_value = "info")]
     pub log_level: String,
+    /// Limits, timeouts, CORS and rate limiting against hostile clients.
+    #[command(flatten)]
+    pub hardening: Hardening,
 }
 
 impl Default for Settings {
@@ -107,6 +112,7 @@ impl Default for Settings {
             shutdown_grace_secs: DEFAULT_SHUTDOWN_GRACE_SECS,
             log_format: LogFormat::Text,
             log_level: "info".to_string(),
+            hardening: Hardening::default(),
         }
     }
 }

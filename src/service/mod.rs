@@ -9,6 +9,7 @@ pub mod config;
 pub mod dto;
 pub mod errors;
 pub mod extract;
+pub mod hardening;
 pub mod metrics;
 pub mod openapi;
 pub mod pool;

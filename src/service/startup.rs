@@ -3,13 +3,15 @@
 use std::net::TcpListener;
 use std::time::Duration;
 
+use actix_governor::Governor;
 use actix_web::dev::Server;
-use actix_web::middleware::{from_fn, Compress};
+use actix_web::middleware::{from_fn, Compress, Condition};
 use actix_web::{web, App, HttpServer};
 
 use super::cache::AnswerCache;
 use super::config::Settings;
 use super::extract::BodyLimit;
+use super::hardening;
 use super::metrics::{self, Metrics};
 use super::openapi;
 use super::pool::SearchPool;
@@ -86,8 +88,17 @@ fn run(listener: TcpListener, settings: &Settings, searcher: Searcher) -> std::i
     let limits = web::Data::new(settings.limits());
     let document = web::Data::new(OpenApiJson(openapi::document()));
     let body_limit = settings.body_limit_bytes;
+    let hardening = settings.hardening.clone();
+    let head_limits = web::Data::new(hardening.head_limits());
+    let rate_limit = hardening.rate_limit();
     let server = HttpServer::new(move || {
         App::new()
+            .wrap(from_fn(hardening::limit_head))
+            .wrap(Condition::new(
+                hardening.rate_limit_enabled(),
+                Governor::new(&rate_limit),
+            ))
+            .wrap(Condition::new(hardening.cors_enabled(), hardening.cors()))
             .wrap(Compress::default())
             .wrap(from_fn(metrics::record))
             .wrap(from_fn(telemetry::request_id))
@@ -97,11 +108,15 @@ fn run(listener: TcpListener, settings: &Settings, searcher: Searcher) -> std::i
             .app_data(metrics.clone())
             .app_data(limits.clone())
             .app_data(document.clone())
+            .app_data(head_limits.clone())
             .configure(routes::configure)
             .default_service(web::to(routes::not_found))
     })
     .workers(settings.worker_count())
     .shutdown_timeout(settings.shutdown_grace_secs)
+    .client_request_timeout(settings.hardening.client_request_timeout())
+    .client_disconnect_timeout(settings.hardening.client_disconnect_timeout())
+    .keep_alive(settings.hardening.keep_alive())
     .listen(listener)?
     .run();
     Ok(server)

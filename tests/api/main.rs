@@ -2,6 +2,7 @@
 
 mod analyze;
 mod errors;
+mod hardening;
 mod helpers;
 mod move_endpoint;
 mod observability;

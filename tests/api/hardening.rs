@@ -1,0 +1,173 @@
+//! Hardening: CORS policy, rate limiting, slow clients and oversized request heads.
+
+use std::time::Duration;
+
+use gomoku_ai::service::config::Settings;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+
+use crate::helpers::{spawn_app_with, test_settings, TestApp};
+
+const ALLOWED: &str = "https://play.example";
+
+fn settings_with(edit: impl FnOnce(&mut Settings)) -> Settings {
+    let mut settings = test_settings();
+    edit(&mut settings);
+    settings
+}
+
+/// A CORS preflight for a JSON POST to /v1/move from `origin`.
+async fn preflight(app: &TestApp, origin: &str) -> reqwest::Response {
+    app.client
+        .request(reqwest::Method::OPTIONS, format!("{}/v1/move", app.address))
+        .header("origin", origin)
+        .header("access-control-request-method", "POST")
+        .header("access-control-request-headers", "content-type")
+        .send()
+        .await
+        .expect("preflight sent")
+}
+
+fn allowed_origin(response: &reqwest::Response) -> Option<String> {
+    response
+        .headers()
+        .get("access-control-allow-origin")
+        .map(|v| v.to_str().expect("ascii header").to_string())
+}
+
+#[tokio::test]
+async fn cors_preflight_is_allowed_for_a_configured_origin() {
+    let app = spawn_app_with(settings_with(|s| {
+        s.hardening.cors_origins = vec![ALLOWED.to_string()];
+    }))
+    .await;
+    let response = preflight(&app, ALLOWED).await;
+    assert!(response.status().is_success(), "{}", response.status());
+    assert_eq!(allowed_origin(&response).as_deref(), Some(ALLOWED));
+}
+
+#[tokio::test]
+async fn cors_preflight_is_denied_for_another_origin() {
+    let app = spawn_app_with(settings_with(|s| {
+        s.hardening.cors_origins = vec![ALLOWED.to_string()];
+    }))
+    .await;
+    let response = preflight(&app, "https://evil.example").await;
+    assert_eq!(allowed_origin(&response), None);
+}
+
+#[tokio::test]
+async fn cors_is_same_origin_by_default() {
+    let app = spawn_app_with(test_settings()).await;
+    let response = preflight(&app, ALLOWED).await;
+    assert_eq!(allowed_origin(&response), None);
+    let simple = app
+        .client
+        .get(format!("{}/healthz", app.address))
+        .header("origin", ALLOWED)
+        .send()
+        .await
+        .expect("request sent");
+    assert_eq!(simple.status(), 200);
+    assert_eq!(allowed_origin(&simple), None);
+}
+
+async fn statuses(app: &TestApp, count: usize) -> Vec<u16> {
+    let mut statuses = Vec::with_capacity(count);
+    for _ in 0..count {
+        statuses.push(app.get("/healthz").await.status().as_u16());
+    }
+    statuses
+}
+
+#[tokio::test]
+async fn rate_limit_answers_429_past_the_burst_when_enabled() {
+    let app = spawn_app_with(settings_with(|s| s.hardening.rate_limit_per_second = 2)).await;
+    let statuses = statuses(&app, 12).await;
+    assert_eq!(statuses[0], 200);
+    assert!(statuses.contains(&429), "{statuses:?}");
+}
+
+#[tokio::test]
+async fn rate_limit_is_off_by_default() {
+    let app = spawn_app_with(test_settings()).await;
+    let statuses = statuses(&app, 30).await;
+    assert!(statuses.iter().all(|&s| s == 200), "{statuses:?}");
+}
+
+#[tokio::test]
+async fn a_slow_client_is_cut_off_before_sending_its_head() {
+    let app = spawn_app_with(settings_with(|s| {
+        s.hardening.client_request_timeout_ms = 300;
+    }))
+    .await;
+    let address = app.address.trim_start_matches("http://").to_string();
+    let stream = TcpStream::connect(address).await.expect("connect");
+    let (mut reader, mut writer) = stream.into_split();
+    writer
+        .write_all(b"GET /healthz HTTP/1.1\r\nhost: x\r\nx-slow: ")
+        .await
+        .expect("first bytes");
+    // Trickle one byte every 100 ms for up to 5 s, stopping when the server closes on us.
+    let trickle = tokio::spawn(async move {
+        for _ in 0..50 {
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            if writer.write_all(b"a").await.is_err() {
+                return false;
+            }
+        }
+        writer.write_all(b"\r\n\r\n").await.is_ok()
+    });
+    let mut answer = Vec::new();
+    tokio::time::timeout(Duration::from_secs(20), reader.read_to_end(&mut answer))
+        .await
+        .expect("the server closes the connection")
+        // A reset after the 408 is as good as a clean close: the bytes read are what count.
+        .ok();
+    let answer = String::from_utf8_lossy(&answer);
+    assert!(
+        answer.starts_with("HTTP/1.1 408"),
+        "expected a 408 for the slow head, got {answer:?}"
+    );
+    trickle.abort();
+}
+
+#[tokio::test]
+async fn an_over_long_url_answers_414() {
+    let app = spawn_app_with(test_settings()).await;
+    let query = "a".repeat(Settings::default().hardening.max_url_bytes + 1);
+    let response = app.get(&format!("/healthz?pad={query}")).await;
+    assert_eq!(response.status(), 414);
+}
+
+#[tokio::test]
+async fn over_large_headers_answer_431() {
+    let app = spawn_app_with(test_settings()).await;
+    let limit = Settings::default().hardening.max_header_bytes;
+    for size in [limit + 1, 64 * 1024] {
+        let response = app
+            .client
+            .get(format!("{}/healthz", app.address))
+            .header("x-pad", "a".repeat(size))
+            .send()
+            .await;
+        match response {
+            Ok(response) => assert_eq!(response.status(), 431, "header of {size} bytes"),
+            // Far past the parser's buffer the server may close the connection instead.
+            Err(error) => assert!(size > limit * 2, "header of {size} bytes: {error}"),
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_request_head_within_the_limits_is_served() {
+    let app = spawn_app_with(test_settings()).await;
+    let response = app
+        .client
+        .get(format!("{}/healthz?pad={}", app.address, "a".repeat(1_000)))
+        .header("x-pad", "a".repeat(4_000))
+        .send()
+        .await
+        .expect("request sent");
+    assert_eq!(response.status(), 200);
+}
