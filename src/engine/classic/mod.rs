@@ -238,9 +238,14 @@ pub(crate) mod testing {
         Position::parse(&input, rule, None).expect("test position is legal")
     }
 
-    /// A generous deterministic request.
+    /// A generous deterministic request, bounded by nodes (not the clock) so that master's
+    /// iterative deepening stops early and the same on every machine.
     pub fn request(difficulty: Difficulty) -> SearchRequest {
-        SearchRequest::new(difficulty, Duration::from_secs(30))
+        let mut request = SearchRequest::new(difficulty, Duration::from_secs(30));
+        if difficulty == Difficulty::Master {
+            request.max_nodes = Some(200_000);
+        }
+        request
     }
 
     /// A point from notation on the position's board.
