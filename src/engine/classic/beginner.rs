@@ -7,9 +7,7 @@
 //! would miss a split five such as `xx.xx`; a player still expects any level to take a five
 //! and stop one, so the rating adds the shared urgency bonus (win above block above all).
 
-use std::time::Instant;
-
-use super::{one_shot, urgency, within_ten_percent, Moves, Rating};
+use super::{rate_each_point, urgency, Rating};
 use crate::engine::analysis::{Analysis, SearchRequest};
 use crate::engine::board::Board;
 use crate::engine::geometry::{Direction, Point};
@@ -23,11 +21,7 @@ const THEIRS: [f64; 5] = [0.0, 20.0, 400.0, 1_000.0, 4_000.0];
 /// Plays the point with the highest summed run weights.
 #[must_use]
 pub fn analyze(position: &Position, request: &SearchRequest) -> Analysis {
-    let started = Instant::now();
-    let moves = Moves::of(position);
-    let board = position.board();
-    let rated = moves.legal.iter().map(|&p| (p, rate(board, p))).collect();
-    one_shot(position, request, moves, rated, within_ten_percent, started)
+    rate_each_point(position, request, rate)
 }
 
 /// The beginner's rating of the empty `point` for the side to move.

@@ -10,9 +10,7 @@
 //! that combine into a winning five earn the shared win or block bonus. The highest total
 //! wins.
 
-use std::time::Instant;
-
-use super::{one_shot, urgency, within_ten_percent, Moves, Rating};
+use super::{rate_each_point, urgency, Rating};
 use crate::engine::analysis::{Analysis, SearchRequest};
 use crate::engine::board::Board;
 use crate::engine::geometry::{Direction, Point};
@@ -53,11 +51,7 @@ struct Half {
 /// Plays the point with the highest attack + defence + join total.
 #[must_use]
 pub fn analyze(position: &Position, request: &SearchRequest) -> Analysis {
-    let started = Instant::now();
-    let moves = Moves::of(position);
-    let board = position.board();
-    let rated = moves.legal.iter().map(|&p| (p, rate(board, p))).collect();
-    one_shot(position, request, moves, rated, within_ten_percent, started)
+    rate_each_point(position, request, rate)
 }
 
 /// The easy level's rating of the empty `point` for the side to move.

@@ -159,6 +159,21 @@ pub fn pick(board: &Board, seed: Option<u64>, near_equal: usize) -> usize {
     }
 }
 
+/// The answer of a level that rates each legal point on its own with `rate` and treats
+/// ratings within ten per cent as near-equal (beginner, easy).
+#[must_use]
+pub fn rate_each_point(
+    position: &Position,
+    request: &SearchRequest,
+    rate: fn(&Board, Point) -> Rating,
+) -> Analysis {
+    let started = Instant::now();
+    let moves = Moves::of(position);
+    let board = position.board();
+    let rated = moves.legal.iter().map(|&p| (p, rate(board, p))).collect();
+    one_shot(position, request, moves, rated, within_ten_percent, started)
+}
+
 /// The answer of a one-shot level that rated every legal point (`rated`, any order):
 /// ranks them, picks the best (or a seeded near-equal one, `near(best, other)` deciding
 /// which are near-equal), and fills the score, candidates and heatmap.
