@@ -13,6 +13,7 @@ use super::Tactic;
 use crate::engine::analysis::{Analysis, Candidate, Heatmap, Score, SearchRequest, SearchStats};
 use crate::engine::eval::cell_value;
 use crate::engine::geometry::Point;
+use crate::engine::heatmap;
 use crate::engine::patterns::Pattern;
 use crate::engine::position::Position;
 
@@ -144,17 +145,18 @@ pub fn heatmap(position: &Position, ranked: &[Candidate]) -> Heatmap {
         .fold(0.0f64, f64::max)
         .max(1.0);
     let rank_value = |rank: usize| 1.0 - 0.5 * rank as f64 / ranked.len() as f64;
-    let values = board
-        .size()
-        .points()
-        .map(|p| {
-            board
-                .is_empty(p)
-                .then(|| match ranked.iter().position(|c| c.point == p) {
-                    Some(rank) => rank_value(rank),
-                    None => 0.5 * rating(p) / top,
-                })
-        })
-        .collect();
-    Heatmap { values, forbidden }
+    // Searched root moves rank in 0.5..=1 by search order, the rest by static rating below.
+    let ratings = board.empty_points().map(|p| {
+        let value = match ranked.iter().position(|c| c.point == p) {
+            Some(rank) => rank_value(rank),
+            None => 0.5 * rating(p) / top,
+        };
+        (p, value)
+    });
+    heatmap::build(
+        board,
+        ratings,
+        ranked.first().map(|c| c.point),
+        forbidden.clone(),
+    )
 }
