@@ -2,7 +2,13 @@
 //!
 //! The `Brain` is a state machine fed one line at a time; it writes its replies through the
 //! writer it is given and flushes every line, because managers read pipes line by line. The
-//! `run` loop reads stdin on a thread of its own so that `END` stops a search in progress.
+//! `run` loop reads stdin on a thread of its own so that `END` stops a search in progress,
+//! and notes when each line arrived: a move's clock runs from then, so time lost to earlier
+//! work (allocating a table for `INFO max_memory`) comes out of the search, not on top of it.
+//!
+//! A master brain owns one `Searcher` for the whole session: its transposition table, sized
+//! from `INFO max_memory`, carries over from move to move within a game and is cleared when a
+//! new game starts. While it thinks, it sends a `MESSAGE` after every completed depth.
 
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -10,9 +16,11 @@ use std::sync::{mpsc, Arc};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use super::clock::TimeControl;
+use super::clock::{self, TimeControl};
 use super::command::{self, Command, Info};
-use crate::engine::analysis::Analysis;
+use super::memory;
+use crate::engine::analysis::{Score, SearchStats};
+use crate::engine::search::{Searcher, DEFAULT_TT_MIB};
 use crate::engine::{
     levels, notation, BoardInput, BoardSize, Difficulty, MoveInput, Point, Position, Rule,
     SearchRequest, Stone,
@@ -64,7 +72,11 @@ pub struct Brain {
     rule: Rule,
     /// Time spent thinking in this game, for managers that do not send `time_left`.
     spent: Duration,
+    /// When the line being handled arrived.
+    received: Instant,
     stop: Arc<AtomicBool>,
+    /// The master search and its table size in MiB (`None` for the classic levels).
+    searcher: Option<(Searcher, usize)>,
 }
 
 impl Brain {
@@ -78,12 +90,22 @@ impl Brain {
             time: TimeControl::default(),
             rule: Rule::Freestyle,
             spent: Duration::ZERO,
+            received: Instant::now(),
             stop,
+            searcher: (config.difficulty == Difficulty::Master)
+                .then(|| (Searcher::new(DEFAULT_TT_MIB), DEFAULT_TT_MIB)),
         }
     }
 
-    /// Handles one input line, writing (and flushing) every reply line to `out`.
-    pub fn handle(&mut self, line: &str, out: &mut impl Write) -> io::Result<Flow> {
+    /// Handles one input line that arrived at `received`, writing (and flushing) every reply
+    /// line to `out`.
+    pub fn handle(
+        &mut self,
+        line: &str,
+        received: Instant,
+        out: &mut impl Write,
+    ) -> io::Result<Flow> {
+        self.received = received;
         let line = line.trim();
         if line.is_empty() {
             return Ok(Flow::Continue);
@@ -106,7 +128,7 @@ impl Brain {
             Command::Restart => match &mut self.game {
                 Some(game) => {
                     game.stones.clear();
-                    self.spent = Duration::ZERO;
+                    self.new_game();
                     send(out, "OK")
                 }
                 None => send(out, "ERROR RESTART before START"),
@@ -155,10 +177,30 @@ impl Brain {
                     size,
                     stones: Vec::new(),
                 });
-                self.spent = Duration::ZERO;
+                self.new_game();
                 send(out, "OK")
             }
             Err(error) => send(out, &format!("ERROR unsupported size: {error}")),
+        }
+    }
+
+    /// Resets what belongs to one game: the time spent and what the search learnt.
+    fn new_game(&mut self) {
+        self.spent = Duration::ZERO;
+        if let Some((searcher, _)) = &mut self.searcher {
+            searcher.clear();
+        }
+    }
+
+    /// Gives the master search a table of `mib` MiB, unless it already has one that size.
+    fn resize_table(&mut self, mib: usize) {
+        if let Some((searcher, size)) = &mut self.searcher {
+            if *size != mib {
+                // Free the old table before allocating the new one.
+                *searcher = Searcher::new(1);
+                *searcher = Searcher::new(mib);
+                *size = mib;
+            }
         }
     }
 
@@ -167,6 +209,7 @@ impl Brain {
             Info::TimeoutTurn(ms) => self.time.timeout_turn = ms,
             Info::TimeoutMatch(ms) => self.time.timeout_match = ms,
             Info::TimeLeft(ms) => self.time.time_left = Some(ms),
+            Info::MaxMemory(bytes) => self.resize_table(memory::table_mib(bytes)),
             Info::Rule(bits) => {
                 self.rule = rule_of(bits);
                 if bits & !(1 | 4) != 0 {
@@ -180,9 +223,8 @@ impl Brain {
                     )?;
                 }
             }
-            // The level entry point sizes its own small tables; memory, game type and folder
-            // do not change how it plays.
-            Info::MaxMemory(_) | Info::GameType(_) | Info::Folder(_) | Info::Ignored(_) => {}
+            // Game type and folder do not change how the brain plays.
+            Info::GameType(_) | Info::Folder(_) | Info::Ignored(_) => {}
         }
         Ok(())
     }
@@ -280,19 +322,33 @@ impl Brain {
                 &format!("ERROR the game is over: {}", position.verdict()),
             );
         }
-        let started = Instant::now();
         let budget = self.time.after_spending(self.spent).budget();
         // A manager that sends time_left sends it before every move; a stale one must not
         // outlive the move it was meant for.
         self.time.time_left = None;
         let mut request = SearchRequest::new(self.config.difficulty, budget);
+        // The clock started when the command arrived; if that is already past, play fast.
+        request.deadline = (self.received + budget).max(Instant::now() + clock::FAST);
         request.stop = Some(Arc::clone(&self.stop));
-        let analysis = levels::analyze(&position, &request);
-        self.spent += started.elapsed();
+        let size = game.size;
+        let mut written = Ok(());
+        let analysis = match &mut self.searcher {
+            Some((searcher, _)) => searcher.analyze_reporting(&position, &request, &mut |it| {
+                if written.is_ok() {
+                    written = send(out, &message(&it.stats, &it.score, &it.pv, size));
+                }
+            }),
+            None => levels::analyze(&position, &request),
+        };
+        self.spent += self.received.elapsed();
+        written?;
         let Some(best) = analysis.best else {
             return send(out, "ERROR the engine found no move");
         };
-        send(out, &message(&analysis, game.size))?;
+        send(
+            out,
+            &message(&analysis.stats, &analysis.score, &analysis.pv, size),
+        )?;
         self.push(best, Owner::Own);
         send(out, &format!("{},{}", best.x, best.y))
     }
@@ -364,25 +420,23 @@ fn position_of(game: &Game, rule: Rule) -> Result<Position, String> {
     Position::parse(&input, rule, Some(mine)).map_err(|e| format!("illegal position: {e}"))
 }
 
-/// A `MESSAGE` line with the search's depth, eval and principal variation.
-fn message(analysis: &Analysis, size: BoardSize) -> String {
-    let pv: Vec<String> = analysis
-        .pv
+/// A `MESSAGE` line with a search's depth, eval and principal variation.
+fn message(stats: &SearchStats, score: &Score, pv: &[Point], size: BoardSize) -> String {
+    let pv: Vec<String> = pv
         .iter()
         .map(|&p| notation::format_point(p, size))
         .collect();
-    let mate = analysis
-        .score
+    let mate = score
         .mate_in
         .map_or(String::new(), |m| format!(" mate {m}"));
     format!(
         "MESSAGE depth {} seldepth {} eval {} winrate {:.3}{mate} nodes {} time {} ms pv {}",
-        analysis.stats.depth,
-        analysis.stats.seldepth,
-        analysis.score.value,
-        analysis.score.win_probability,
-        analysis.stats.nodes,
-        analysis.stats.elapsed.as_millis(),
+        stats.depth,
+        stats.seldepth,
+        score.value,
+        score.win_probability,
+        stats.nodes,
+        stats.elapsed.as_millis(),
         pv.join(" ")
     )
 }
@@ -390,6 +444,22 @@ fn message(analysis: &Analysis, size: BoardSize) -> String {
 fn send(out: &mut impl Write, line: &str) -> io::Result<()> {
     writeln!(out, "{line}")?;
     out.flush()
+}
+
+/// Builds the engine's lazily initialised lookup tables (line patterns, cell values, hash
+/// keys) with one tiny search, so that the first move does not pay for them: a few tenths of
+/// a second on a busy machine, more than a short turn limit.
+fn warm_up() {
+    let input = BoardInput::Moves {
+        width: 15,
+        height: 15,
+        moves: vec![MoveInput::Pair(7, 7)],
+    };
+    if let Ok(position) = Position::parse(&input, Rule::Renju, None) {
+        let mut request = SearchRequest::new(Difficulty::Master, Duration::from_secs(1));
+        request.max_depth = Some(1);
+        let _ = levels::analyze(&position, &request);
+    }
 }
 
 /// Runs the brain over `input` and `output` until `END` or the end of input. Input is read on
@@ -400,7 +470,7 @@ pub fn run(
     output: &mut impl Write,
 ) -> io::Result<()> {
     let stop = Arc::new(AtomicBool::new(false));
-    let (lines, received) = mpsc::channel::<io::Result<String>>();
+    let (lines, received) = mpsc::channel::<(Instant, io::Result<String>)>();
     let reader_stop = Arc::clone(&stop);
     thread::spawn(move || {
         for line in input.lines() {
@@ -410,14 +480,15 @@ pub fn run(
             {
                 reader_stop.store(true, Ordering::Relaxed);
             }
-            if lines.send(line).is_err() {
+            if lines.send((Instant::now(), line)).is_err() {
                 break;
             }
         }
     });
     let mut brain = Brain::new(config, stop);
-    for line in received {
-        if brain.handle(&line?, output)? == Flow::Quit {
+    warm_up();
+    for (at, line) in received {
+        if brain.handle(&line?, at, output)? == Flow::Quit {
             break;
         }
     }
@@ -435,7 +506,7 @@ mod tests {
         let mut brain = Brain::new(config, Arc::new(AtomicBool::new(false)));
         let mut out = Vec::new();
         for line in lines {
-            if brain.handle(line, &mut out).unwrap() == Flow::Quit {
+            if brain.handle(line, Instant::now(), &mut out).unwrap() == Flow::Quit {
                 break;
             }
         }
@@ -472,6 +543,36 @@ mod tests {
             replies[1].starts_with("ERROR the game is over"),
             "{replies:?}"
         );
+    }
+
+    #[test]
+    fn master_sizes_its_table_from_max_memory_and_classic_levels_have_none() {
+        let stop = Arc::new(AtomicBool::new(false));
+        let mut master = Brain::new(
+            BrainConfig {
+                difficulty: Difficulty::Master,
+            },
+            Arc::clone(&stop),
+        );
+        let table = |brain: &Brain| brain.searcher.as_ref().map(|(_, mib)| *mib);
+        assert_eq!(table(&master), Some(DEFAULT_TT_MIB));
+        let mut out = Vec::new();
+        for (line, mib) in [
+            ("INFO max_memory 83886080", 48),
+            ("INFO max_memory 0", DEFAULT_TT_MIB),
+            ("INFO max_memory 1000", 1),
+        ] {
+            master.handle(line, Instant::now(), &mut out).unwrap();
+            assert_eq!(table(&master), Some(mib), "{line}");
+        }
+        assert!(out.is_empty());
+        let medium = Brain::new(
+            BrainConfig {
+                difficulty: Difficulty::Medium,
+            },
+            stop,
+        );
+        assert_eq!(table(&medium), None);
     }
 
     #[test]

@@ -119,8 +119,7 @@ impl Searcher {
             iteration.stats.nodes += nodes;
             progress(&iteration);
         };
-        let (roots, mut stats) =
-            self.deepen(board, roots, request, &limits, started, &mut report);
+        let (roots, mut stats) = self.deepen(board, roots, request, &limits, started, &mut report);
         stats.nodes += nodes;
         let roots = if roots.is_empty() {
             vec![RootMove {
