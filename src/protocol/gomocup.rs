@@ -75,8 +75,10 @@ pub struct Brain {
     /// When the line being handled arrived.
     received: Instant,
     stop: Arc<AtomicBool>,
-    /// The master search and its table size in MiB (`None` for the classic levels).
-    searcher: Option<(Searcher, usize)>,
+    /// The master search, made at its first move (never for the classic levels).
+    searcher: Option<Searcher>,
+    /// The size of the master's transposition table in MiB.
+    table_mib: usize,
 }
 
 impl Brain {
@@ -92,8 +94,8 @@ impl Brain {
             spent: Duration::ZERO,
             received: Instant::now(),
             stop,
-            searcher: (config.difficulty == Difficulty::Master)
-                .then(|| (Searcher::new(DEFAULT_TT_MIB), DEFAULT_TT_MIB)),
+            searcher: None,
+            table_mib: DEFAULT_TT_MIB,
         }
     }
 
@@ -187,20 +189,17 @@ impl Brain {
     /// Resets what belongs to one game: the time spent and what the search learnt.
     fn new_game(&mut self) {
         self.spent = Duration::ZERO;
-        if let Some((searcher, _)) = &mut self.searcher {
+        if let Some(searcher) = &mut self.searcher {
             searcher.clear();
         }
     }
 
-    /// Gives the master search a table of `mib` MiB, unless it already has one that size.
+    /// Sizes the master's table to `mib` MiB: a table of another size is freed, and the next
+    /// move makes a new one (on its own clock, which runs from the command's arrival).
     fn resize_table(&mut self, mib: usize) {
-        if let Some((searcher, size)) = &mut self.searcher {
-            if *size != mib {
-                // Free the old table before allocating the new one.
-                *searcher = Searcher::new(1);
-                *searcher = Searcher::new(mib);
-                *size = mib;
-            }
+        if mib != self.table_mib {
+            self.table_mib = mib;
+            self.searcher = None;
         }
     }
 
@@ -332,13 +331,18 @@ impl Brain {
         request.stop = Some(Arc::clone(&self.stop));
         let size = game.size;
         let mut written = Ok(());
-        let analysis = match &mut self.searcher {
-            Some((searcher, _)) => searcher.analyze_reporting(&position, &request, &mut |it| {
+        let analysis = if self.config.difficulty == Difficulty::Master {
+            let table_mib = self.table_mib;
+            let searcher = self
+                .searcher
+                .get_or_insert_with(|| Searcher::new(table_mib));
+            searcher.analyze_reporting(&position, &request, &mut |it| {
                 if written.is_ok() {
                     written = send(out, &message(&it.stats, &it.score, &it.pv, size));
                 }
-            }),
-            None => levels::analyze(&position, &request),
+            })
+        } else {
+            levels::analyze(&position, &request)
         };
         self.spent += self.received.elapsed();
         written?;
@@ -458,7 +462,7 @@ fn warm_up() {
     if let Ok(position) = Position::parse(&input, Rule::Renju, None) {
         let mut request = SearchRequest::new(Difficulty::Master, Duration::from_secs(1));
         request.max_depth = Some(1);
-        let _ = levels::analyze(&position, &request);
+        Searcher::new(1).analyze(&position, &request);
     }
 }
 
@@ -500,10 +504,7 @@ mod tests {
     use super::*;
 
     fn session(lines: &[&str]) -> Vec<String> {
-        let config = BrainConfig {
-            difficulty: Difficulty::Medium,
-        };
-        let mut brain = Brain::new(config, Arc::new(AtomicBool::new(false)));
+        let mut brain = brain(Difficulty::Medium);
         let mut out = Vec::new();
         for line in lines {
             if brain.handle(line, Instant::now(), &mut out).unwrap() == Flow::Quit {
@@ -545,34 +546,38 @@ mod tests {
         );
     }
 
-    #[test]
-    fn master_sizes_its_table_from_max_memory_and_classic_levels_have_none() {
-        let stop = Arc::new(AtomicBool::new(false));
-        let mut master = Brain::new(
-            BrainConfig {
-                difficulty: Difficulty::Master,
-            },
-            Arc::clone(&stop),
-        );
-        let table = |brain: &Brain| brain.searcher.as_ref().map(|(_, mib)| *mib);
-        assert_eq!(table(&master), Some(DEFAULT_TT_MIB));
-        let mut out = Vec::new();
-        for (line, mib) in [
-            ("INFO max_memory 83886080", 48),
-            ("INFO max_memory 0", DEFAULT_TT_MIB),
-            ("INFO max_memory 1000", 1),
-        ] {
-            master.handle(line, Instant::now(), &mut out).unwrap();
-            assert_eq!(table(&master), Some(mib), "{line}");
+    fn brain(difficulty: Difficulty) -> Brain {
+        Brain::new(BrainConfig { difficulty }, Arc::new(AtomicBool::new(false)))
+    }
+
+    fn feed(brain: &mut Brain, lines: &[&str]) {
+        for line in lines {
+            brain.handle(line, Instant::now(), &mut Vec::new()).unwrap();
         }
-        assert!(out.is_empty());
-        let medium = Brain::new(
-            BrainConfig {
-                difficulty: Difficulty::Medium,
-            },
-            stop,
+    }
+
+    #[test]
+    fn master_sizes_its_table_from_max_memory_and_keeps_it_between_moves() {
+        let mut master = brain(Difficulty::Master);
+        feed(&mut master, &["START 15", "INFO timeout_turn 0"]);
+        assert_eq!(master.table_mib, DEFAULT_TT_MIB);
+        feed(&mut master, &["INFO max_memory 83886080"]);
+        assert_eq!(master.table_mib, 48);
+        assert!(master.searcher.is_none(), "made at the first move");
+        feed(
+            &mut master,
+            &["TURN 7,7", "INFO max_memory 83886080", "TURN 3,3"],
         );
-        assert_eq!(table(&medium), None);
+        assert!(master.searcher.is_some(), "kept for the same size");
+        feed(&mut master, &["INFO max_memory 0"]);
+        assert_eq!(master.table_mib, DEFAULT_TT_MIB);
+        assert!(master.searcher.is_none(), "freed for another size");
+        let mut medium = brain(Difficulty::Medium);
+        feed(
+            &mut medium,
+            &["START 15", "INFO timeout_turn 0", "TURN 7,7"],
+        );
+        assert!(medium.searcher.is_none());
     }
 
     #[test]
