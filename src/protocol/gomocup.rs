@@ -75,7 +75,7 @@ pub struct Brain {
     /// When the line being handled arrived.
     received: Instant,
     stop: Arc<AtomicBool>,
-    /// The master search, made at its first move (never for the classic levels).
+    /// The master search (never made for the classic levels).
     searcher: Option<Searcher>,
     /// The size of the master's transposition table in MiB.
     table_mib: usize,
@@ -191,15 +191,29 @@ impl Brain {
         self.spent = Duration::ZERO;
         if let Some(searcher) = &mut self.searcher {
             searcher.clear();
+        } else {
+            // Made now, while the manager waits for OK, rather than on the first move's clock.
+            self.master_searcher();
         }
     }
 
-    /// Sizes the master's table to `mib` MiB: a table of another size is freed, and the next
-    /// move makes a new one (on its own clock, which runs from the command's arrival).
+    /// The master's searcher, made with a table of `table_mib` if there is none yet; `None`
+    /// for the classic levels.
+    fn master_searcher(&mut self) -> Option<&mut Searcher> {
+        if self.config.difficulty != Difficulty::Master {
+            return None;
+        }
+        let mib = self.table_mib;
+        Some(self.searcher.get_or_insert_with(|| Searcher::new(mib)))
+    }
+
+    /// Sizes the master's table to `mib` MiB: a table of another size is freed before the new
+    /// one is made, so that the two never take memory at the same time.
     fn resize_table(&mut self, mib: usize) {
         if mib != self.table_mib {
             self.table_mib = mib;
             self.searcher = None;
+            self.master_searcher();
         }
     }
 
@@ -331,18 +345,13 @@ impl Brain {
         request.stop = Some(Arc::clone(&self.stop));
         let size = game.size;
         let mut written = Ok(());
-        let analysis = if self.config.difficulty == Difficulty::Master {
-            let table_mib = self.table_mib;
-            let searcher = self
-                .searcher
-                .get_or_insert_with(|| Searcher::new(table_mib));
-            searcher.analyze_reporting(&position, &request, &mut |it| {
+        let analysis = match self.master_searcher() {
+            Some(searcher) => searcher.analyze_reporting(&position, &request, &mut |it| {
                 if written.is_ok() {
                     written = send(out, &message(&it.stats, &it.score, &it.pv, size));
                 }
-            })
-        } else {
-            levels::analyze(&position, &request)
+            }),
+            None => levels::analyze(&position, &request),
         };
         self.spent += self.received.elapsed();
         written?;
@@ -559,19 +568,24 @@ mod tests {
     #[test]
     fn master_sizes_its_table_from_max_memory_and_keeps_it_between_moves() {
         let mut master = brain(Difficulty::Master);
+        assert!(master.searcher.is_none());
         feed(&mut master, &["START 15", "INFO timeout_turn 0"]);
-        assert_eq!(master.table_mib, DEFAULT_TT_MIB);
-        feed(&mut master, &["INFO max_memory 83886080"]);
-        assert_eq!(master.table_mib, 48);
-        assert!(master.searcher.is_none(), "made at the first move");
-        feed(
-            &mut master,
-            &["TURN 7,7", "INFO max_memory 83886080", "TURN 3,3"],
+        assert!(
+            master.searcher.is_some(),
+            "made at START, off the move clock"
         );
-        assert!(master.searcher.is_some(), "kept for the same size");
-        feed(&mut master, &["INFO max_memory 0"]);
         assert_eq!(master.table_mib, DEFAULT_TT_MIB);
-        assert!(master.searcher.is_none(), "freed for another size");
+        for (line, mib) in [
+            ("INFO max_memory 83886080", 48),
+            ("TURN 7,7", 48),
+            ("INFO max_memory 83886080", 48),
+            ("INFO max_memory 0", DEFAULT_TT_MIB),
+            ("RESTART", DEFAULT_TT_MIB),
+        ] {
+            feed(&mut master, &[line]);
+            assert_eq!(master.table_mib, mib, "{line}");
+            assert!(master.searcher.is_some(), "{line}");
+        }
         let mut medium = brain(Difficulty::Medium);
         feed(
             &mut medium,
