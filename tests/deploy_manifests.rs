@@ -255,11 +255,20 @@ async fn probe_and_scrape_paths_answer_on_a_real_server() {
     tokio::spawn(app.run_until_stopped());
     let client = reqwest::Client::new();
     for path in paths {
-        let response = client
-            .get(format!("{address}{path}"))
-            .send()
-            .await
-            .expect("request sent");
-        assert_eq!(response.status(), 200, "GET {path}");
+        // Like a kubelet, retry while the instance warms up (readiness is 503 until then).
+        let mut status = 0;
+        for _ in 0..100 {
+            let response = client
+                .get(format!("{address}{path}"))
+                .send()
+                .await
+                .expect("request sent");
+            status = response.status().as_u16();
+            if status == 200 {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        assert_eq!(status, 200, "GET {path}");
     }
 }
