@@ -1,6 +1,8 @@
-//! Request handling without the network: a `/v1/move` body decoded and validated into a job,
-//! the answer looked up in a warm cache (canonical key, symmetry mapped back), and the response
-//! built and serialised; each step alone and the three together, as the handler runs them.
+//! Request handling without the network, the steps `/v1/move` runs: the body decoded and
+//! validated into a job; a repeated request served from the rendered-body cache (key from the
+//! parsed request, lookup); an equivalent one (say, mirrored) from the answer cache (canonical
+//! key, symmetry mapped back) with the response built and serialised; and the whole cached path,
+//! decode -> rendered lookup.
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -12,6 +14,7 @@ use gomoku_ai::service::dto::{MoveRequest, MoveResponse};
 use gomoku_ai::service::extract::parse_json;
 use gomoku_ai::service::metrics::Metrics;
 use gomoku_ai::service::pool::SearchPool;
+use gomoku_ai::service::rendered::RenderedCache;
 use gomoku_ai::service::search::{Job, Searcher};
 use tokio::runtime::Runtime;
 
@@ -30,7 +33,8 @@ fn job(limits: &Limits) -> Job {
 fn warm_searcher(runtime: &Runtime, limits: &Limits) -> Searcher {
     let metrics = Metrics::new();
     let searcher = Searcher::new(
-        AnswerCache::new(64, Duration::from_secs(3_600)),
+        AnswerCache::new(48, Duration::from_secs(3_600)),
+        RenderedCache::new(16, Duration::from_secs(3_600)),
         SearchPool::new(1, Duration::from_secs(10), metrics.clone()),
         metrics,
     );
@@ -48,6 +52,13 @@ fn request_handling(c: &mut Criterion) {
     let job = job(&limits);
     let answer = runtime.block_on(searcher.answer(&job)).expect("cached");
     assert!(answer.cached, "the cache is warm");
+    let request = parse_json::<MoveRequest>(BODY).expect("valid JSON");
+    let key = RenderedCache::key("move", &request);
+    runtime.block_on(
+        searcher
+            .rendered()
+            .remember(key.clone(), &MoveResponse::new(&job, &answer)),
+    );
 
     c.bench_function("request: decode + validate (/v1/move body)", |b| {
         b.iter(|| {
@@ -57,24 +68,34 @@ fn request_handling(c: &mut Criterion) {
                 .expect("valid request")
         });
     });
-    c.bench_function("request: cache hit (canonical key + symmetry back)", |b| {
+    c.bench_function("request: rendered-body cache hit (key + lookup)", |b| {
         b.iter(|| {
+            let key = RenderedCache::key("move", black_box(&request));
             runtime
-                .block_on(searcher.answer(black_box(&job)))
-                .expect("cached")
+                .block_on(searcher.rendered().get(&key))
+                .expect("kept")
         });
     });
+    c.bench_function(
+        "request: answer cache hit (canonical key + symmetry back)",
+        |b| {
+            b.iter(|| {
+                runtime
+                    .block_on(searcher.answer(black_box(&job)))
+                    .expect("cached")
+            });
+        },
+    );
     c.bench_function("request: build + serialise the response", |b| {
         b.iter(|| serde_json::to_vec(&MoveResponse::new(black_box(&job), &answer)).expect("JSON"));
     });
-    c.bench_function("request: decode -> cache hit -> serialise", |b| {
+    c.bench_function("request: decode -> rendered-body cache hit", |b| {
         b.iter(|| {
-            let job = parse_json::<MoveRequest>(black_box(BODY))
-                .expect("valid JSON")
-                .into_job(&limits)
-                .expect("valid request");
-            let answer = runtime.block_on(searcher.answer(&job)).expect("cached");
-            serde_json::to_vec(&MoveResponse::new(&job, &answer)).expect("JSON")
+            let request = parse_json::<MoveRequest>(black_box(BODY)).expect("valid JSON");
+            let key = RenderedCache::key("move", &request);
+            runtime
+                .block_on(searcher.rendered().get(&key))
+                .expect("kept")
         });
     });
 }

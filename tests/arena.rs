@@ -125,3 +125,34 @@ fn arena_command_runs_a_ladder_and_saves_games() {
     assert_eq!(sgf.matches("(;GM[4]").count(), 4);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn master_brains_never_lose_on_time_under_tiny_controls() {
+    let book = openings::parse("h8 h9 j10").unwrap();
+    let (a, b) = (brain("A", "master"), brain("B", "master"));
+    // 150 ms a move within 3 s a game, then as fast as possible within 1 s a game.
+    for (move_ms, game_ms) in [(150, 3_000), (0, 1_000)] {
+        let config = MatchConfig {
+            move_ms,
+            game_ms,
+            tolerance: Duration::from_millis(1_000),
+            concurrency: 1,
+            ..config(Rule::Freestyle)
+        };
+        let result = play_match(&config, &a, &b, &book, |_, _| {}).unwrap();
+        for game in &result.games {
+            assert!(
+                !game.outcome.reason.contains("lost:"),
+                "{move_ms} ms/move, {game_ms} ms/game: {}",
+                game.outcome.reason
+            );
+            let limit = if move_ms > 0 { move_ms } else { game_ms };
+            let limit = Duration::from_millis(limit as u64) + config.tolerance;
+            assert!(
+                game.max_move.iter().all(|&t| t <= limit),
+                "{:?}",
+                game.max_move
+            );
+        }
+    }
+}

@@ -4,10 +4,13 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver};
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// How long a reply may take before the test fails instead of hanging.
 const REPLY_WAIT: Duration = Duration::from_secs(30);
+/// Lateness forgiven beyond a time limit, as managers do: generous, because the test machine
+/// may be loaded and the time includes starting the search, pipes and scheduling.
+const TOLERANCE: Duration = Duration::from_millis(1_000);
 
 struct Brain {
     child: Child,
@@ -224,4 +227,124 @@ fn master_by_default_plays_fast_when_told_and_reports_its_search() {
         "{message}"
     );
     point(&brain.reply());
+}
+
+/// One time control of the session below: `INFO` values and how many moves to play.
+struct Clock {
+    turn: i64,
+    game: i64,
+    /// `time_left` sent before every move, if any.
+    left: Option<i64>,
+}
+
+impl Clock {
+    /// The protocol's limit for the next move after `spent` ms of this game: the turn limit
+    /// (none when 0: play fast), the time left, or without one the game limit less what was
+    /// spent, whichever is smallest.
+    fn limit(&self, spent: Duration) -> Duration {
+        let ms = |v: i64| Duration::from_millis(v.max(0) as u64);
+        let turn = if self.turn > 0 { ms(self.turn) } else { ms(0) };
+        let game = match (self.left, self.game) {
+            (Some(left), _) => ms(left),
+            (None, 0) => Duration::MAX,
+            (None, total) => ms(total).saturating_sub(spent),
+        };
+        turn.min(game)
+    }
+}
+
+#[test]
+fn master_answers_within_tiny_and_nearly_exhausted_time_limits() {
+    let clocks = [
+        // Play as fast as possible.
+        Clock {
+            turn: 0,
+            game: 0,
+            left: None,
+        },
+        Clock {
+            turn: 0,
+            game: 60_000,
+            left: Some(60_000),
+        },
+        Clock {
+            turn: 100,
+            game: 0,
+            left: None,
+        },
+        // Nearly exhausted, and overdrawn, game clocks under a long turn limit.
+        Clock {
+            turn: 5_000,
+            game: 60_000,
+            left: Some(40),
+        },
+        Clock {
+            turn: 5_000,
+            game: 60_000,
+            left: Some(-200),
+        },
+        // A game limit without time_left: the brain counts its own spending.
+        Clock {
+            turn: 1_000,
+            game: 600,
+            left: None,
+        },
+    ];
+    let opponent = [(7, 7), (3, 3), (11, 3), (3, 11), (11, 11), (7, 2)];
+    let mut brain = Brain::spawn(&[]);
+    assert_eq!(brain.ask("START 15"), "OK");
+    for clock in &clocks {
+        assert_eq!(brain.ask("RESTART"), "OK");
+        brain.send(&format!("INFO timeout_turn {}", clock.turn));
+        brain.send(&format!("INFO timeout_match {}", clock.game));
+        let mut taken = Vec::new();
+        let mut spent = Duration::ZERO;
+        for _ in 0..4 {
+            let &(x, y) = opponent.iter().find(|p| !taken.contains(*p)).unwrap();
+            taken.push((x, y));
+            if let Some(left) = clock.left {
+                brain.send(&format!("INFO time_left {left}"));
+            }
+            let limit = clock.limit(spent);
+            let sent = Instant::now();
+            let reply = brain.ask(&format!("TURN {x},{y}"));
+            let took = sent.elapsed();
+            spent += took;
+            taken.push(point(&reply));
+            assert!(
+                took <= limit.saturating_add(TOLERANCE),
+                "turn {} game {} left {:?}: {took:?} for a limit of {limit:?}",
+                clock.turn,
+                clock.game,
+                clock.left
+            );
+        }
+    }
+}
+
+#[test]
+fn master_reports_each_depth_while_thinking_and_stops_on_end() {
+    let mut brain = Brain::spawn(&[]);
+    assert_eq!(brain.ask("START 15"), "OK");
+    // About a minute to think: every MESSAGE that arrives long before it is sent while the
+    // search goes on, not printed after it.
+    brain.send("INFO timeout_turn 60000");
+    brain.send("TURN 7,7");
+    let mut depths = Vec::new();
+    while depths.len() < 3 {
+        let line = brain
+            .lines
+            .recv_timeout(REPLY_WAIT)
+            .expect("a MESSAGE for each depth well before the move is due");
+        assert!(line.starts_with("MESSAGE depth"), "{line}");
+        assert!(line.contains(" eval ") && line.contains(" pv "), "{line}");
+        let depth: u32 = line.split_whitespace().nth(2).unwrap().parse().unwrap();
+        depths.push(depth);
+    }
+    assert_eq!(depths, [1, 2, 3]);
+    // END stops the search: the best move so far comes at once and the brain exits.
+    brain.send("END");
+    let (x, y) = point(&brain.reply());
+    assert!(x < 15 && y < 15 && (x, y) != (7, 7));
+    assert!(brain.child.wait().unwrap().success());
 }

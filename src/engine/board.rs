@@ -31,6 +31,11 @@ impl Board {
     /// An empty board; Black to move.
     #[must_use]
     pub fn new(size: BoardSize, rule: Rule) -> Board {
+        templates::empty(size, rule)
+    }
+
+    /// An empty board built from scratch: every cell's line keys and patterns computed.
+    fn build_empty(size: BoardSize, rule: Rule) -> Board {
         let mut board = Board {
             grid: Grid::new(size),
             rule,
@@ -291,6 +296,78 @@ impl Board {
         for colour in Stone::BOTH {
             self.patterns[index][colour.index()][direction.index()] =
                 patterns::lookup(key, colour, self.exact[colour.index()]);
+        }
+    }
+}
+
+/// Empty boards by size and rule: an empty board's line patterns cost far more to compute
+/// than to copy, and every parsed position starts from one.
+mod templates {
+    use std::collections::HashMap;
+    use std::sync::{OnceLock, RwLock};
+
+    use super::{Board, BoardSize, Rule};
+
+    /// Most templates kept: the common sizes under every rule, a few MiB in all. Other
+    /// boards are built from scratch, so clients cycling through sizes cannot grow memory.
+    const MAX_TEMPLATES: usize = 48;
+
+    type Templates = RwLock<HashMap<(BoardSize, Rule), Board>>;
+
+    fn templates() -> &'static Templates {
+        static TEMPLATES: OnceLock<Templates> = OnceLock::new();
+        TEMPLATES.get_or_init(Templates::default)
+    }
+
+    /// A copy of the empty board of `size` under `rule`.
+    pub fn empty(size: BoardSize, rule: Rule) -> Board {
+        // A poisoned lock only means another thread panicked mid-insert; the map is still
+        // a valid cache, so keep using it.
+        let read = templates().read().unwrap_or_else(|e| e.into_inner());
+        if let Some(board) = read.get(&(size, rule)) {
+            return board.clone();
+        }
+        drop(read);
+        let board = Board::build_empty(size, rule);
+        let mut write = templates().write().unwrap_or_else(|e| e.into_inner());
+        if write.len() < MAX_TEMPLATES {
+            write.insert((size, rule), board.clone());
+        }
+        board
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+        use crate::engine::{Point, Stone};
+
+        #[test]
+        fn template_copies_match_boards_built_from_scratch() {
+            for (w, h) in [(15, 15), (15, 15), (5, 32), (32, 7)] {
+                let size = BoardSize::new(w, h).unwrap();
+                for rule in Rule::ALL {
+                    let copy = empty(size, rule);
+                    let built = Board::build_empty(size, rule);
+                    assert!(copy == built && copy.hash() == built.hash());
+                    for point in size.points() {
+                        for colour in Stone::BOTH {
+                            assert_eq!(
+                                copy.patterns_at(point, colour),
+                                built.patterns_at(point, colour),
+                                "{w}x{h} {rule} {point:?}"
+                            );
+                        }
+                    }
+                }
+            }
+            let size = BoardSize::new(9, 9).unwrap();
+            let mut played = empty(size, Rule::Renju);
+            played.play(Point::new(4, 4));
+            assert_eq!(
+                empty(size, Rule::Renju).count(Stone::Black),
+                0,
+                "copies are independent"
+            );
         }
     }
 }

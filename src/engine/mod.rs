@@ -33,3 +33,16 @@ pub mod classic;
 pub mod heatmap;
 pub mod levels;
 pub use analysis::{Analysis, Difficulty, SearchRequest};
+
+/// Builds the engine's lookup tables (line patterns, cell values, Zobrist keys) and the empty
+/// standard boards now, so that the first position analysed does not pay for them.
+pub fn warm_up() {
+    let size = BoardSize::STANDARD;
+    for rule in Rule::ALL {
+        let mut board = Board::new(size, rule);
+        board.play(size.center());
+        let next = board.to_move();
+        let near = Point::new(size.center().col() + 1, size.center().row());
+        std::hint::black_box(eval::cell_info(board.patterns_at(near, next)));
+    }
+}

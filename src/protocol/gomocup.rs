@@ -2,7 +2,13 @@
 //!
 //! The `Brain` is a state machine fed one line at a time; it writes its replies through the
 //! writer it is given and flushes every line, because managers read pipes line by line. The
-//! `run` loop reads stdin on a thread of its own so that `END` stops a search in progress.
+//! `run` loop reads stdin on a thread of its own so that `END` stops a search in progress,
+//! and notes when each line arrived: a move's clock runs from then, so time lost to earlier
+//! work (allocating a table for `INFO max_memory`) comes out of the search, not on top of it.
+//!
+//! A master brain owns one `Searcher` for the whole session: its transposition table, sized
+//! from `INFO max_memory`, carries over from move to move within a game and is cleared when a
+//! new game starts. While it thinks, it sends a `MESSAGE` after every completed depth.
 
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -10,9 +16,11 @@ use std::sync::{mpsc, Arc};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use super::clock::TimeControl;
+use super::clock::{self, TimeControl};
 use super::command::{self, Command, Info};
-use crate::engine::analysis::Analysis;
+use super::memory;
+use crate::engine::analysis::{Score, SearchStats};
+use crate::engine::search::{Searcher, DEFAULT_TT_MIB};
 use crate::engine::{
     levels, notation, BoardInput, BoardSize, Difficulty, MoveInput, Point, Position, Rule,
     SearchRequest, Stone,
@@ -64,7 +72,13 @@ pub struct Brain {
     rule: Rule,
     /// Time spent thinking in this game, for managers that do not send `time_left`.
     spent: Duration,
+    /// When the line being handled arrived.
+    received: Instant,
     stop: Arc<AtomicBool>,
+    /// The master search (never made for the classic levels).
+    searcher: Option<Searcher>,
+    /// The size of the master's transposition table in MiB.
+    table_mib: usize,
 }
 
 impl Brain {
@@ -78,12 +92,22 @@ impl Brain {
             time: TimeControl::default(),
             rule: Rule::Freestyle,
             spent: Duration::ZERO,
+            received: Instant::now(),
             stop,
+            searcher: None,
+            table_mib: DEFAULT_TT_MIB,
         }
     }
 
-    /// Handles one input line, writing (and flushing) every reply line to `out`.
-    pub fn handle(&mut self, line: &str, out: &mut impl Write) -> io::Result<Flow> {
+    /// Handles one input line that arrived at `received`, writing (and flushing) every reply
+    /// line to `out`.
+    pub fn handle(
+        &mut self,
+        line: &str,
+        received: Instant,
+        out: &mut impl Write,
+    ) -> io::Result<Flow> {
+        self.received = received;
         let line = line.trim();
         if line.is_empty() {
             return Ok(Flow::Continue);
@@ -106,7 +130,7 @@ impl Brain {
             Command::Restart => match &mut self.game {
                 Some(game) => {
                     game.stones.clear();
-                    self.spent = Duration::ZERO;
+                    self.new_game();
                     send(out, "OK")
                 }
                 None => send(out, "ERROR RESTART before START"),
@@ -155,10 +179,41 @@ impl Brain {
                     size,
                     stones: Vec::new(),
                 });
-                self.spent = Duration::ZERO;
+                self.new_game();
                 send(out, "OK")
             }
             Err(error) => send(out, &format!("ERROR unsupported size: {error}")),
+        }
+    }
+
+    /// Resets what belongs to one game: the time spent and what the search learnt.
+    fn new_game(&mut self) {
+        self.spent = Duration::ZERO;
+        if let Some(searcher) = &mut self.searcher {
+            searcher.clear();
+        } else {
+            // Made now, while the manager waits for OK, rather than on the first move's clock.
+            self.master_searcher();
+        }
+    }
+
+    /// The master's searcher, made with a table of `table_mib` if there is none yet; `None`
+    /// for the classic levels.
+    fn master_searcher(&mut self) -> Option<&mut Searcher> {
+        if self.config.difficulty != Difficulty::Master {
+            return None;
+        }
+        let mib = self.table_mib;
+        Some(self.searcher.get_or_insert_with(|| Searcher::new(mib)))
+    }
+
+    /// Sizes the master's table to `mib` MiB: a table of another size is freed before the new
+    /// one is made, so that the two never take memory at the same time.
+    fn resize_table(&mut self, mib: usize) {
+        if mib != self.table_mib {
+            self.table_mib = mib;
+            self.searcher = None;
+            self.master_searcher();
         }
     }
 
@@ -167,6 +222,7 @@ impl Brain {
             Info::TimeoutTurn(ms) => self.time.timeout_turn = ms,
             Info::TimeoutMatch(ms) => self.time.timeout_match = ms,
             Info::TimeLeft(ms) => self.time.time_left = Some(ms),
+            Info::MaxMemory(bytes) => self.resize_table(memory::table_mib(bytes)),
             Info::Rule(bits) => {
                 self.rule = rule_of(bits);
                 if bits & !(1 | 4) != 0 {
@@ -180,9 +236,8 @@ impl Brain {
                     )?;
                 }
             }
-            // The level entry point sizes its own small tables; memory, game type and folder
-            // do not change how it plays.
-            Info::MaxMemory(_) | Info::GameType(_) | Info::Folder(_) | Info::Ignored(_) => {}
+            // Game type and folder do not change how the brain plays.
+            Info::GameType(_) | Info::Folder(_) | Info::Ignored(_) => {}
         }
         Ok(())
     }
@@ -280,19 +335,33 @@ impl Brain {
                 &format!("ERROR the game is over: {}", position.verdict()),
             );
         }
-        let started = Instant::now();
         let budget = self.time.after_spending(self.spent).budget();
         // A manager that sends time_left sends it before every move; a stale one must not
         // outlive the move it was meant for.
         self.time.time_left = None;
         let mut request = SearchRequest::new(self.config.difficulty, budget);
+        // The clock started when the command arrived; if that is already past, play fast.
+        request.deadline = (self.received + budget).max(Instant::now() + clock::FAST);
         request.stop = Some(Arc::clone(&self.stop));
-        let analysis = levels::analyze(&position, &request);
-        self.spent += started.elapsed();
+        let size = game.size;
+        let mut written = Ok(());
+        let analysis = match self.master_searcher() {
+            Some(searcher) => searcher.analyze_reporting(&position, &request, &mut |it| {
+                if written.is_ok() {
+                    written = send(out, &message(&it.stats, &it.score, &it.pv, size));
+                }
+            }),
+            None => levels::analyze(&position, &request),
+        };
+        self.spent += self.received.elapsed();
+        written?;
         let Some(best) = analysis.best else {
             return send(out, "ERROR the engine found no move");
         };
-        send(out, &message(&analysis, game.size))?;
+        send(
+            out,
+            &message(&analysis.stats, &analysis.score, &analysis.pv, size),
+        )?;
         self.push(best, Owner::Own);
         send(out, &format!("{},{}", best.x, best.y))
     }
@@ -364,25 +433,23 @@ fn position_of(game: &Game, rule: Rule) -> Result<Position, String> {
     Position::parse(&input, rule, Some(mine)).map_err(|e| format!("illegal position: {e}"))
 }
 
-/// A `MESSAGE` line with the search's depth, eval and principal variation.
-fn message(analysis: &Analysis, size: BoardSize) -> String {
-    let pv: Vec<String> = analysis
-        .pv
+/// A `MESSAGE` line with a search's depth, eval and principal variation.
+fn message(stats: &SearchStats, score: &Score, pv: &[Point], size: BoardSize) -> String {
+    let pv: Vec<String> = pv
         .iter()
         .map(|&p| notation::format_point(p, size))
         .collect();
-    let mate = analysis
-        .score
+    let mate = score
         .mate_in
         .map_or(String::new(), |m| format!(" mate {m}"));
     format!(
         "MESSAGE depth {} seldepth {} eval {} winrate {:.3}{mate} nodes {} time {} ms pv {}",
-        analysis.stats.depth,
-        analysis.stats.seldepth,
-        analysis.score.value,
-        analysis.score.win_probability,
-        analysis.stats.nodes,
-        analysis.stats.elapsed.as_millis(),
+        stats.depth,
+        stats.seldepth,
+        score.value,
+        score.win_probability,
+        stats.nodes,
+        stats.elapsed.as_millis(),
         pv.join(" ")
     )
 }
@@ -390,6 +457,22 @@ fn message(analysis: &Analysis, size: BoardSize) -> String {
 fn send(out: &mut impl Write, line: &str) -> io::Result<()> {
     writeln!(out, "{line}")?;
     out.flush()
+}
+
+/// Builds the engine's lazily initialised lookup tables (line patterns, cell values, hash
+/// keys) with one tiny search, so that the first move does not pay for them: a few tenths of
+/// a second on a busy machine, more than a short turn limit.
+fn warm_up() {
+    let input = BoardInput::Moves {
+        width: 15,
+        height: 15,
+        moves: vec![MoveInput::Pair(7, 7)],
+    };
+    if let Ok(position) = Position::parse(&input, Rule::Renju, None) {
+        let mut request = SearchRequest::new(Difficulty::Master, Duration::from_secs(1));
+        request.max_depth = Some(1);
+        Searcher::new(1).analyze(&position, &request);
+    }
 }
 
 /// Runs the brain over `input` and `output` until `END` or the end of input. Input is read on
@@ -400,7 +483,7 @@ pub fn run(
     output: &mut impl Write,
 ) -> io::Result<()> {
     let stop = Arc::new(AtomicBool::new(false));
-    let (lines, received) = mpsc::channel::<io::Result<String>>();
+    let (lines, received) = mpsc::channel::<(Instant, io::Result<String>)>();
     let reader_stop = Arc::clone(&stop);
     thread::spawn(move || {
         for line in input.lines() {
@@ -410,14 +493,15 @@ pub fn run(
             {
                 reader_stop.store(true, Ordering::Relaxed);
             }
-            if lines.send(line).is_err() {
+            if lines.send((Instant::now(), line)).is_err() {
                 break;
             }
         }
     });
     let mut brain = Brain::new(config, stop);
-    for line in received {
-        if brain.handle(&line?, output)? == Flow::Quit {
+    warm_up();
+    for (at, line) in received {
+        if brain.handle(&line?, at, output)? == Flow::Quit {
             break;
         }
     }
@@ -429,13 +513,10 @@ mod tests {
     use super::*;
 
     fn session(lines: &[&str]) -> Vec<String> {
-        let config = BrainConfig {
-            difficulty: Difficulty::Medium,
-        };
-        let mut brain = Brain::new(config, Arc::new(AtomicBool::new(false)));
+        let mut brain = brain(Difficulty::Medium);
         let mut out = Vec::new();
         for line in lines {
-            if brain.handle(line, &mut out).unwrap() == Flow::Quit {
+            if brain.handle(line, Instant::now(), &mut out).unwrap() == Flow::Quit {
                 break;
             }
         }
@@ -472,6 +553,45 @@ mod tests {
             replies[1].starts_with("ERROR the game is over"),
             "{replies:?}"
         );
+    }
+
+    fn brain(difficulty: Difficulty) -> Brain {
+        Brain::new(BrainConfig { difficulty }, Arc::new(AtomicBool::new(false)))
+    }
+
+    fn feed(brain: &mut Brain, lines: &[&str]) {
+        for line in lines {
+            brain.handle(line, Instant::now(), &mut Vec::new()).unwrap();
+        }
+    }
+
+    #[test]
+    fn master_sizes_its_table_from_max_memory_and_keeps_it_between_moves() {
+        let mut master = brain(Difficulty::Master);
+        assert!(master.searcher.is_none());
+        feed(&mut master, &["START 15", "INFO timeout_turn 0"]);
+        assert!(
+            master.searcher.is_some(),
+            "made at START, off the move clock"
+        );
+        assert_eq!(master.table_mib, DEFAULT_TT_MIB);
+        for (line, mib) in [
+            ("INFO max_memory 83886080", 48),
+            ("TURN 7,7", 48),
+            ("INFO max_memory 83886080", 48),
+            ("INFO max_memory 0", DEFAULT_TT_MIB),
+            ("RESTART", DEFAULT_TT_MIB),
+        ] {
+            feed(&mut master, &[line]);
+            assert_eq!(master.table_mib, mib, "{line}");
+            assert!(master.searcher.is_some(), "{line}");
+        }
+        let mut medium = brain(Difficulty::Medium);
+        feed(
+            &mut medium,
+            &["START 15", "INFO timeout_turn 0", "TURN 7,7"],
+        );
+        assert!(medium.searcher.is_none());
     }
 
     #[test]

@@ -7,5 +7,6 @@ pub mod clock;
 pub mod command;
 pub mod elo;
 pub mod gomocup;
+pub mod memory;
 pub mod openings;
 pub mod player;

@@ -67,19 +67,18 @@ impl Canonical {
     }
 }
 
-/// The size and 2-bit cell codes of `stones` mapped by `symmetry`, row-major.
+/// The size and 2-bit cell codes of `stones` mapped by `symmetry`, row-major, four cells a
+/// byte (the first cell in the low bits).
 fn stones_key(stones: &[(Point, u8)], symmetry: Symmetry, size: BoardSize) -> Vec<u8> {
-    let mut cells = vec![0u8; size.area()];
+    const HEADER: usize = 2;
+    let mut key = vec![0u8; HEADER + size.area().div_ceil(4)];
+    key[0] = size.width() as u8;
+    key[1] = size.height() as u8;
     for &(point, code) in stones {
         let p = symmetry.apply(point, size);
-        cells[p.row() * size.width() + p.col()] = code;
+        let cell = p.row() * size.width() + p.col();
+        key[HEADER + cell / 4] |= code << (2 * (cell % 4));
     }
-    let mut key = vec![size.width() as u8, size.height() as u8];
-    key.extend(
-        cells
-            .chunks(4)
-            .map(|c| c.iter().rev().fold(0u8, |acc, &v| acc << 2 | v)),
-    );
     key
 }
 

@@ -10,6 +10,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::config::Limits;
 use super::errors::ApiError;
+use super::rendered::CachedFlag;
 use super::search::{Answer, Job, SearchParams};
 use crate::engine::analysis::{Candidate, Score, MATE_VALUE};
 use crate::engine::{
@@ -754,7 +755,8 @@ pub struct HeatmapDto {
     pub width: usize,
     /// Rows.
     pub height: usize,
-    /// Rows top first; values 0..=1 with the chosen move at the maximum, null on stones.
+    /// Rows top first; values 0..=1 (four decimals) with the chosen move at the maximum, null
+    /// on stones.
     pub values: Vec<Vec<Option<f64>>>,
     /// Renju-forbidden points of the side to move (rated 0).
     pub forbidden: Vec<ForbiddenDto>,
@@ -847,6 +849,17 @@ impl VerdictResponse {
     }
 }
 
+/// Decimals a heatmap value keeps: finer steps than a picture or a client can use, and
+/// four times shorter JSON than full `f64` precision.
+const HEAT_DECIMALS: i32 = 4;
+
+/// A heatmap value rounded to `HEAT_DECIMALS`; rounding is monotone, so the chosen move
+/// keeps the maximum.
+fn heat_value(value: f64) -> f64 {
+    let scale = 10f64.powi(HEAT_DECIMALS);
+    (value * scale).round() / scale
+}
+
 fn notations(points: &[Point], size: BoardSize) -> Vec<String> {
     points
         .iter()
@@ -885,7 +898,7 @@ impl MoveResponse {
                         .heatmap
                         .values
                         .chunks(size.width())
-                        .map(<[Option<f64>]>::to_vec)
+                        .map(|row| row.iter().map(|v| v.map(heat_value)).collect())
                         .collect(),
                     forbidden: forbidden_dtos(&a.heatmap.forbidden, size),
                 }),
@@ -898,6 +911,18 @@ impl MoveResponse {
                 cached: answer.cached,
             },
         }
+    }
+}
+
+impl CachedFlag for MoveResponse {
+    fn mark_cached(&mut self) {
+        self.stats.cached = true;
+    }
+}
+
+impl CachedFlag for AnalyzeResponse {
+    fn mark_cached(&mut self) {
+        self.answer.mark_cached();
     }
 }
 

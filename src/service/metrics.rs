@@ -4,6 +4,7 @@ use std::time::Instant;
 
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::Method;
 use actix_web::middleware::Next;
 use actix_web::web;
 use prometheus::{
@@ -139,6 +140,23 @@ impl Default for Metrics {
     }
 }
 
+/// The method as a label: the standard methods by name, anything else as `OTHER`, so clients
+/// cannot mint label values with made-up methods.
+fn method_label(method: &Method) -> &'static str {
+    match *method {
+        Method::GET => "GET",
+        Method::POST => "POST",
+        Method::PUT => "PUT",
+        Method::DELETE => "DELETE",
+        Method::HEAD => "HEAD",
+        Method::OPTIONS => "OPTIONS",
+        Method::PATCH => "PATCH",
+        Method::CONNECT => "CONNECT",
+        Method::TRACE => "TRACE",
+        _ => "OTHER",
+    }
+}
+
 /// Middleware: counts and times every request by its route pattern (not the raw path, which
 /// would let clients mint label values), method and status.
 pub async fn record(
@@ -148,11 +166,11 @@ pub async fn record(
     let started = Instant::now();
     let metrics = req.app_data::<web::Data<Metrics>>().cloned();
     let route = req.match_pattern().unwrap_or_else(|| "unmatched".into());
-    let method = req.method().as_str().to_string();
+    let method = method_label(req.method());
     let response = next.call(req).await?;
     if let Some(metrics) = metrics {
         let status = response.status().as_u16().to_string();
-        let labels = [route.as_str(), method.as_str(), status.as_str()];
+        let labels = [route.as_str(), method, status.as_str()];
         metrics.requests.with_label_values(&labels).inc();
         metrics
             .request_duration

@@ -13,6 +13,8 @@ pub mod hardening;
 pub mod metrics;
 pub mod openapi;
 pub mod pool;
+pub mod readiness;
+pub mod rendered;
 pub mod routes;
 pub mod search;
 pub mod startup;

@@ -10,6 +10,7 @@ use super::dto::IncludeDto;
 use super::errors::ApiError;
 use super::metrics::Metrics;
 use super::pool::SearchPool;
+use super::rendered::RenderedCache;
 use crate::engine::analysis::Analysis;
 use crate::engine::{levels, Difficulty, Position, SearchRequest};
 
@@ -79,16 +80,24 @@ pub fn answer_now(job: &Job) -> Answer {
 #[derive(Clone)]
 pub struct Searcher {
     cache: AnswerCache,
+    rendered: RenderedCache,
     pool: SearchPool,
     metrics: Metrics,
 }
 
 impl Searcher {
-    /// A searcher over `cache` and `pool`, recording into `metrics`.
+    /// A searcher over the answer `cache`, the `rendered` bodies in front of it and `pool`,
+    /// recording into `metrics`.
     #[must_use]
-    pub fn new(cache: AnswerCache, pool: SearchPool, metrics: Metrics) -> Searcher {
+    pub fn new(
+        cache: AnswerCache,
+        rendered: RenderedCache,
+        pool: SearchPool,
+        metrics: Metrics,
+    ) -> Searcher {
         Searcher {
             cache,
+            rendered,
             pool,
             metrics,
         }
@@ -159,10 +168,16 @@ impl Searcher {
         Ok(Arc::new(analysis))
     }
 
-    /// Entries in the cache now (after applying moka's pending bookkeeping).
+    /// Entries in the answer cache now (after applying moka's pending bookkeeping).
     pub async fn cache_entries(&self) -> u64 {
         self.cache.entries().run_pending_tasks().await;
         self.cache.entries().entry_count()
+    }
+
+    /// The rendered bodies in front of the answer cache.
+    #[must_use]
+    pub fn rendered(&self) -> &RenderedCache {
+        &self.rendered
     }
 
     /// The metrics it records into.

@@ -15,6 +15,8 @@ use super::hardening;
 use super::metrics::{self, Metrics};
 use super::openapi;
 use super::pool::SearchPool;
+use super::readiness::Readiness;
+use super::rendered::RenderedCache;
 use super::routes::{self, docs::OpenApiJson};
 use super::search::Searcher;
 use super::telemetry;
@@ -24,6 +26,7 @@ pub struct Application {
     port: u16,
     server: Server,
     searcher: Searcher,
+    readiness: Readiness,
 }
 
 impl Application {
@@ -40,11 +43,14 @@ impl Application {
     ) -> std::io::Result<Application> {
         let port = listener.local_addr()?.port();
         let searcher = searcher(settings);
-        let server = run(listener, settings, searcher.clone())?;
+        let readiness = Readiness::new();
+        let server = run(listener, settings, searcher.clone(), readiness.clone())?;
+        readiness.warm_up_then_ready();
         Ok(Application {
             port,
             server,
             searcher,
+            readiness,
         })
     }
 
@@ -60,19 +66,53 @@ impl Application {
         &self.searcher
     }
 
-    /// Serves until SIGTERM/SIGINT, then lets in-flight requests finish within the grace period.
+    /// Whether the server reports itself ready.
+    #[must_use]
+    pub fn readiness(&self) -> &Readiness {
+        &self.readiness
+    }
+
+    /// Serves until SIGTERM/SIGINT, then stops being ready and lets in-flight requests finish
+    /// within the grace period.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        let handle = self.server.handle();
+        let readiness = self.readiness.clone();
+        tokio::spawn(async move {
+            shutdown_signal().await;
+            tracing::info!("shutdown signal: draining");
+            readiness.drain();
+            handle.stop(true).await;
+        });
         self.server.await
+    }
+}
+
+/// Resolves at the first SIGTERM or SIGINT.
+async fn shutdown_signal() {
+    use tokio::signal::unix::{signal, SignalKind};
+    let terminate = async {
+        match signal(SignalKind::terminate()) {
+            Ok(mut stream) => {
+                stream.recv().await;
+            }
+            // Without a SIGTERM handler only SIGINT can stop the server.
+            Err(_) => std::future::pending().await,
+        }
+    };
+    tokio::select! {
+        _ = terminate => {}
+        _ = tokio::signal::ctrl_c() => {}
     }
 }
 
 fn searcher(settings: &Settings) -> Searcher {
     let metrics = Metrics::new();
+    let ttl = Duration::from_secs(settings.cache_ttl_secs);
+    // The memory budget is shared: three quarters for answers, one for rendered bodies.
+    let rendered_mb = (settings.cache_mb / 4).max(1);
     Searcher::new(
-        AnswerCache::new(
-            settings.cache_mb,
-            Duration::from_secs(settings.cache_ttl_secs),
-        ),
+        AnswerCache::new(settings.cache_mb.saturating_sub(rendered_mb).max(1), ttl),
+        RenderedCache::new(rendered_mb, ttl),
         SearchPool::new(
             settings.search_slots(),
             Duration::from_millis(settings.queue_timeout_ms),
@@ -82,7 +122,13 @@ fn searcher(settings: &Settings) -> Searcher {
     )
 }
 
-fn run(listener: TcpListener, settings: &Settings, searcher: Searcher) -> std::io::Result<Server> {
+fn run(
+    listener: TcpListener,
+    settings: &Settings,
+    searcher: Searcher,
+    readiness: Readiness,
+) -> std::io::Result<Server> {
+    let readiness = web::Data::new(readiness);
     let metrics = web::Data::new(searcher.metrics().clone());
     let searcher = web::Data::new(searcher);
     let limits = web::Data::new(settings.limits());
@@ -111,10 +157,12 @@ fn run(listener: TcpListener, settings: &Settings, searcher: Searcher) -> std::i
             .app_data(limits.clone())
             .app_data(document.clone())
             .app_data(head_limits.clone())
+            .app_data(readiness.clone())
             .configure(routes::configure)
             .default_service(web::to(routes::not_found))
     })
     .workers(settings.worker_count())
+    .disable_signals()
     .shutdown_timeout(settings.shutdown_grace_secs)
     .client_request_timeout(settings.hardening.client_request_timeout())
     .client_disconnect_timeout(settings.hardening.client_disconnect_timeout())

@@ -3,6 +3,7 @@
 use std::net::TcpListener;
 
 use gomoku_ai::service::config::Settings;
+use gomoku_ai::service::readiness::Readiness;
 use gomoku_ai::service::search::Searcher;
 use gomoku_ai::service::startup::Application;
 use serde_json::Value;
@@ -15,6 +16,8 @@ pub struct TestApp {
     pub client: reqwest::Client,
     /// The app's search front, to hold search slots from the test.
     pub searcher: Searcher,
+    /// The app's readiness flag, to begin draining from the test.
+    pub readiness: Readiness,
 }
 
 /// Settings for tests: one HTTP worker, one search slot per core.
@@ -36,11 +39,13 @@ pub async fn spawn_app_with(settings: Settings) -> TestApp {
     let app = Application::with_listener(listener, &settings).expect("build app");
     let address = format!("http://127.0.0.1:{}", app.port());
     let searcher = app.searcher().clone();
+    let readiness = app.readiness().clone();
     tokio::spawn(app.run_until_stopped());
     TestApp {
         address,
         client: reqwest::Client::new(),
         searcher,
+        readiness,
     }
 }
 

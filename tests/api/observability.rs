@@ -5,12 +5,39 @@ use crate::helpers::spawn_app;
 #[tokio::test]
 async fn probes_answer() {
     let app = spawn_app().await;
-    for (path, status) in [("/healthz", "ok"), ("/readyz", "ready")] {
-        let response = app.get(path).await;
-        assert_eq!(response.status(), 200);
-        let body: serde_json::Value = response.json().await.unwrap();
-        assert_eq!(body["status"], status);
+    let health = app.get("/healthz").await;
+    assert_eq!(health.status(), 200);
+    assert_eq!(
+        health.json::<serde_json::Value>().await.unwrap()["status"],
+        "ok"
+    );
+    // Ready once the engine's tables are built: poll, boundedly.
+    let mut ready = app.get("/readyz").await;
+    for _ in 0..100 {
+        if ready.status() == 200 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        ready = app.get("/readyz").await;
     }
+    assert_eq!(ready.status(), 200);
+    assert_eq!(
+        ready.json::<serde_json::Value>().await.unwrap()["status"],
+        "ready"
+    );
+}
+
+#[tokio::test]
+async fn readiness_fails_once_draining_while_liveness_holds() {
+    let app = spawn_app().await;
+    app.readiness.drain();
+    let ready = app.get("/readyz").await;
+    assert_eq!(ready.status(), 503);
+    assert_eq!(
+        ready.json::<serde_json::Value>().await.unwrap()["status"],
+        "draining"
+    );
+    assert_eq!(app.get("/healthz").await.status(), 200);
 }
 
 #[tokio::test]

@@ -4,7 +4,8 @@
 //! Order of business for a position: take a five; block a single opposing five (two cannot
 //! be blocked); look for a VCF, then a VCT, for the side to move; otherwise deepen the
 //! alpha-beta search until the deadline, the depth limit, the node limit or the stop flag.
-//! A `Searcher` keeps its transposition table and history between calls (pbrain games).
+//! A `Searcher` keeps its transposition table and history between calls (pbrain games), and
+//! can report each completed iteration while it thinks (`analyze_reporting`).
 
 mod area;
 mod report;
@@ -13,7 +14,7 @@ mod tt;
 
 use std::time::{Duration, Instant};
 
-use super::analysis::{Analysis, Candidate, SearchRequest, SearchStats};
+use super::analysis::{Analysis, Candidate, Score, SearchRequest, SearchStats};
 use super::board::Board;
 use super::eval::is_legal;
 use super::geometry::Point;
@@ -38,6 +39,18 @@ const THREAT_MOVES: u32 = 20;
 pub struct Searcher {
     tt: Table,
     history: Vec<i32>,
+}
+
+/// What iterative deepening knows after a completed depth: the progress a caller may show
+/// while the search goes on.
+#[derive(Clone, Debug)]
+pub struct Iteration {
+    /// Depth and selective depth reached, nodes visited and time spent so far.
+    pub stats: SearchStats,
+    /// The best root move's score, from the mover's point of view.
+    pub score: Score,
+    /// The principal variation, best move first.
+    pub pv: Vec<Point>,
 }
 
 /// A root move and what the last completed iteration said of it.
@@ -66,6 +79,17 @@ impl Searcher {
 
     /// The master analysis of a position within the request's limits.
     pub fn analyze(&mut self, position: &Position, request: &SearchRequest) -> Analysis {
+        self.analyze_reporting(position, request, &mut |_| {})
+    }
+
+    /// `analyze`, calling `progress` after every completed iteration of the deepening (not
+    /// for answers the root's tactical checks find without a tree search).
+    pub fn analyze_reporting(
+        &mut self,
+        position: &Position,
+        request: &SearchRequest,
+        progress: &mut dyn FnMut(&Iteration),
+    ) -> Analysis {
         let started = Instant::now();
         let board = position.board();
         if position.verdict().is_over() {
@@ -90,7 +114,12 @@ impl Searcher {
         }
         limits.max_nodes = limits.max_nodes.saturating_sub(nodes);
         let roots = self.root_moves(board, &legal);
-        let (roots, mut stats) = self.deepen(board, roots, request, &limits, started);
+        let mut report = |iteration: &Iteration| {
+            let mut iteration = iteration.clone();
+            iteration.stats.nodes += nodes;
+            progress(&iteration);
+        };
+        let (roots, mut stats) = self.deepen(board, roots, request, &limits, started, &mut report);
         stats.nodes += nodes;
         let roots = if roots.is_empty() {
             vec![RootMove {
@@ -173,7 +202,8 @@ impl Searcher {
         }
     }
 
-    /// Iterative deepening over the root moves; returns them best first with the stats.
+    /// Iterative deepening over the root moves, calling `progress` after each completed
+    /// depth; returns them best first with the stats.
     fn deepen(
         &mut self,
         board: &Board,
@@ -181,6 +211,7 @@ impl Searcher {
         request: &SearchRequest,
         limits: &Limits,
         started: Instant,
+        progress: &mut dyn FnMut(&Iteration),
     ) -> (Vec<RootMove>, SearchStats) {
         let mut tree = Tree::new(
             board.clone(),
@@ -210,6 +241,14 @@ impl Searcher {
             completed.clone_from(&roots);
             previous = roots[0].score;
             stats.depth = depth;
+            stats.nodes = tree.nodes;
+            stats.seldepth = tree.seldepth as u32;
+            stats.elapsed = started.elapsed();
+            progress(&Iteration {
+                stats,
+                score: score_of(previous),
+                pv: roots[0].pv.clone(),
+            });
             if roots[0].score.abs() > PROVEN {
                 break;
             }

@@ -174,3 +174,20 @@ fn searcher_reuses_its_table_between_moves() {
         again.stats
     );
 }
+
+#[test]
+fn reports_every_completed_iteration_in_order() {
+    let p = position(&MIDGAME, Rule::Freestyle, Stone::Black);
+    let mut iterations = Vec::new();
+    let analysis =
+        Searcher::new(1).analyze_reporting(&p, &request(4), &mut |i| iterations.push(i.clone()));
+    let depths: Vec<u32> = iterations.iter().map(|i| i.stats.depth).collect();
+    assert_eq!(depths, [1, 2, 3, 4]);
+    assert!(iterations
+        .windows(2)
+        .all(|w| w[0].stats.nodes <= w[1].stats.nodes));
+    let last = iterations.last().unwrap();
+    assert_eq!(last.pv, analysis.pv);
+    assert_eq!(last.score, analysis.score);
+    assert_eq!(last.stats.nodes, analysis.stats.nodes);
+}

@@ -8,6 +8,8 @@ use crate::service::errors::{ApiError, Problem};
 use crate::service::extract::ApiJson;
 use crate::service::search::Searcher;
 
+use super::search_json;
+
 /// Everything `/v1/move` answers, plus the top candidates (at most 10), each with score and PV.
 #[utoipa::path(post, path = "/v1/analyze", tag = "play",
     request_body = AnalyzeRequest,
@@ -24,7 +26,12 @@ pub async fn post(
     searcher: web::Data<Searcher>,
     limits: web::Data<Limits>,
 ) -> Result<HttpResponse, ApiError> {
-    let job = body.0.into_job(&limits)?;
-    let answer = searcher.answer(&job).await?;
-    Ok(HttpResponse::Ok().json(AnalyzeResponse::new(&job, &answer)))
+    search_json(
+        "analyze",
+        body.0,
+        &searcher,
+        |request| request.into_job(&limits),
+        AnalyzeResponse::new,
+    )
+    .await
 }

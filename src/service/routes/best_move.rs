@@ -8,6 +8,8 @@ use crate::service::errors::{ApiError, Problem};
 use crate::service::extract::{parse_query, ApiJson};
 use crate::service::search::Searcher;
 
+use super::search_json;
+
 /// The best move, the verdicts before and after it, score, PV, heatmap and search stats.
 #[utoipa::path(post, path = "/v1/move", tag = "play",
     request_body = MoveRequest,
@@ -50,7 +52,12 @@ async fn respond(
     searcher: &Searcher,
     limits: &Limits,
 ) -> Result<HttpResponse, ApiError> {
-    let job = request.into_job(limits)?;
-    let answer = searcher.answer(&job).await?;
-    Ok(HttpResponse::Ok().json(MoveResponse::new(&job, &answer)))
+    search_json(
+        "move",
+        request,
+        searcher,
+        |request| request.into_job(limits),
+        MoveResponse::new,
+    )
+    .await
 }

@@ -1,13 +1,15 @@
 //! Liveness and readiness probes.
 
-use actix_web::HttpResponse;
+use actix_web::{web, HttpResponse};
 use serde::Serialize;
 use utoipa::ToSchema;
+
+use crate::service::readiness::{Phase, Readiness};
 
 /// A probe's answer.
 #[derive(Serialize, ToSchema)]
 pub struct ProbeStatus {
-    /// `ok` or `ready`.
+    /// `ok` (liveness); `ready`, `starting` or `draining` (readiness).
     pub status: &'static str,
 }
 
@@ -18,11 +20,20 @@ pub async fn healthz() -> HttpResponse {
     HttpResponse::Ok().json(ProbeStatus { status: "ok" })
 }
 
-/// Ready to serve. The engine needs no warm-up and the pool and cache exist before the
-/// listener accepts, so a worker that answers is ready; during shutdown the listener closes
-/// and the probe fails by connection refusal.
+/// Ready to take traffic: 200 once the engine's tables are built, 503 while starting and
+/// from the moment shutdown begins (in-flight requests still finish).
 #[utoipa::path(get, path = "/readyz", tag = "operations",
-    responses((status = 200, description = "Ready to take traffic", body = ProbeStatus)))]
-pub async fn readyz() -> HttpResponse {
-    HttpResponse::Ok().json(ProbeStatus { status: "ready" })
+    responses(
+        (status = 200, description = "Ready to take traffic", body = ProbeStatus),
+        (status = 503, description = "Starting or draining; `status` says which", body = ProbeStatus),
+    ))]
+pub async fn readyz(readiness: web::Data<Readiness>) -> HttpResponse {
+    let phase = readiness.phase();
+    let status = ProbeStatus {
+        status: phase.name(),
+    };
+    match phase {
+        Phase::Ready => HttpResponse::Ok().json(status),
+        Phase::Starting | Phase::Draining => HttpResponse::ServiceUnavailable().json(status),
+    }
 }

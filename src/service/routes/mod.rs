@@ -10,9 +10,13 @@ pub mod page;
 pub mod text_reply;
 pub mod verdict;
 
-use actix_web::{web, Route};
+use actix_web::http::header::ContentType;
+use actix_web::{web, HttpResponse, Route};
+use serde::Serialize;
 
 use super::errors::ApiError;
+use super::rendered::{CachedFlag, RenderedCache};
+use super::search::{Answer, Job, Searcher};
 
 /// Registers every endpoint; a known path asked with another method answers 405 with `Allow`.
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -84,4 +88,30 @@ fn method_not_allowed(allow: &'static str) -> Route {
 /// The answer for unknown paths.
 pub async fn not_found() -> Result<actix_web::HttpResponse, ApiError> {
     Err(ApiError::NotFound)
+}
+
+/// Answers a search request to `endpoint` as JSON: the stored body when the same request was
+/// answered before, else the job built by `job_of`, answered through the answer cache or a
+/// search and shaped by `answer_of`; a searched answer is stored for the next request.
+async fn search_json<R: Serialize, A: Serialize + CachedFlag + Clone>(
+    endpoint: &str,
+    request: R,
+    searcher: &Searcher,
+    job_of: impl FnOnce(R) -> Result<Job, ApiError>,
+    answer_of: impl FnOnce(&Job, &Answer) -> A,
+) -> Result<HttpResponse, ApiError> {
+    let key = RenderedCache::key(endpoint, &request);
+    if let Some(body) = searcher.rendered().get(&key).await {
+        searcher.metrics().cache_hits.inc();
+        return Ok(HttpResponse::Ok()
+            .content_type(ContentType::json())
+            .body(body));
+    }
+    let job = job_of(request)?;
+    let answer = searcher.answer(&job).await?;
+    let response = answer_of(&job, &answer);
+    if answer.analysis.is_some() {
+        searcher.rendered().remember(key, &response).await;
+    }
+    Ok(HttpResponse::Ok().json(response))
 }
