@@ -1,10 +1,13 @@
-//! Engine-core hot paths: make+unmake with the incremental pattern update, and listing every
-//! renju forbidden point on the shared test positions.
+//! Engine-core hot paths: make+unmake with the incremental pattern update, the static
+//! evaluation, parsing a position from a request's move list, and listing every renju forbidden
+//! point on the shared test positions. (Search benchmarks live with the search.)
 
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use gomoku_ai::engine::{renju, Board, BoardInput, BoardSize, Point, Position, Rule, Stone};
+use gomoku_ai::engine::{
+    eval, renju, Board, BoardInput, BoardSize, MoveInput, Point, Position, Rule, Stone,
+};
 
 fn midgame_board() -> Board {
     let mut board = Board::new(BoardSize::STANDARD, Rule::Freestyle);
@@ -36,6 +39,32 @@ fn make_unmake(c: &mut Criterion) {
                 board.undo();
             }
         });
+    });
+}
+
+fn static_eval(c: &mut Criterion) {
+    let board = midgame_board();
+    let cells: Vec<Point> = board.empty_points().collect();
+    c.bench_function("evaluate (15x15 midgame, every empty cell)", |b| {
+        b.iter(|| eval::evaluate(black_box(&board), cells.iter().copied()));
+    });
+}
+
+fn position_parse(c: &mut Criterion) {
+    let moves = [
+        "h8", "i9", "g9", "i7", "h10", "j8", "f8", "h6", "i8", "g8", "j10", "k11", "e7", "d6",
+        "h9", "h11", "g10", "f11", "j7", "k6",
+    ];
+    let input = BoardInput::Moves {
+        width: 15,
+        height: 15,
+        moves: moves
+            .iter()
+            .map(|m| MoveInput::Notation((*m).to_string()))
+            .collect(),
+    };
+    c.bench_function("Position::parse (20-move list, renju)", |b| {
+        b.iter(|| Position::parse(black_box(&input), Rule::Renju, None).expect("legal"));
     });
 }
 
@@ -72,5 +101,11 @@ fn forbidden_listing(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, make_unmake, forbidden_listing);
+criterion_group!(
+    benches,
+    make_unmake,
+    static_eval,
+    position_parse,
+    forbidden_listing
+);
 criterion_main!(benches);

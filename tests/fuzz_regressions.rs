@@ -43,3 +43,13 @@ fn notation_inputs_pass_the_fuzz_checks() {
 fn position_inputs_pass_the_fuzz_checks() {
     replay("position", checks::check_position);
 }
+
+#[test]
+fn request_inputs_pass_the_fuzz_checks() {
+    replay("request", checks::check_request);
+}
+
+#[test]
+fn pbrain_inputs_pass_the_fuzz_checks() {
+    replay("pbrain", checks::check_pbrain);
+}

@@ -7,6 +7,12 @@
 //! whatever it accepts must be consistent: the same position read back from every other form,
 //! incremental state (hash, line patterns) equal to a fresh computation.
 
+mod pbrain;
+mod request;
+
+pub use pbrain::check_pbrain;
+pub use request::check_request;
+
 use arbitrary::{Arbitrary, Unstructured};
 use gomoku_ai::engine::notation;
 use gomoku_ai::engine::{

@@ -329,7 +329,7 @@ pub struct LimitsDto {
     #[schema(minimum = 1, example = 500)]
     pub time_ms: Option<u64>,
     /// Deepest nominal depth (clamped to the server maximum, 64 by default).
-    #[schema(minimum = 1, maximum = 64)]
+    #[schema(minimum = 1)]
     pub depth: Option<u32>,
     /// Most nodes to visit (clamped to the server maximum, 100000000 by default).
     #[schema(minimum = 1)]
@@ -511,24 +511,33 @@ impl From<MoveQuery> for MoveRequest {
     }
 }
 
+/// Largest value of an OpenAPI `int64` field (the schema's format for the `u64` fields).
+const INT64_MAX: u64 = i64::MAX as u64;
+/// Largest value of an OpenAPI `int32` field (the schema's format for the `u32` fields).
+const INT32_MAX: u64 = i32::MAX as u64;
+
+/// Checks an integer field against the range the published schema declares, so the server
+/// accepts exactly the values the schema allows.
+fn in_range(value: Option<u64>, field: &str, min: u64, max: u64) -> Result<Option<u64>, ApiError> {
+    match value {
+        Some(n) if n < min => Err(ApiError::invalid(field, format!("must be at least {min}"))),
+        Some(n) if n > max => Err(ApiError::invalid(field, format!("must be at most {max}"))),
+        other => Ok(other),
+    }
+}
+
 impl LimitsDto {
     /// The effective limits: defaults filled in, clamped to the server's maxima.
     fn clamp(self, limits: &Limits) -> Result<(Duration, u32, u64), ApiError> {
-        let positive = |value: Option<u64>, field: &str| match value {
-            Some(0) => Err(ApiError::invalid(
-                format!("limits.{field}"),
-                "must be at least 1",
-            )),
-            other => Ok(other),
-        };
-        let time = positive(self.time_ms, "time_ms")?
+        let time = in_range(self.time_ms, "limits.time_ms", 1, INT64_MAX)?
             .map_or(limits.default_time, Duration::from_millis)
             .min(limits.max_time);
-        let depth = positive(self.depth.map(u64::from), "depth")?.map_or(limits.max_depth, |d| {
-            d.min(u64::from(limits.max_depth)) as u32
-        });
-        let nodes =
-            positive(self.nodes, "nodes")?.map_or(limits.max_nodes, |n| n.min(limits.max_nodes));
+        let depth = in_range(self.depth.map(u64::from), "limits.depth", 1, INT32_MAX)?
+            .map_or(limits.max_depth, |d| {
+                d.min(u64::from(limits.max_depth)) as u32
+            });
+        let nodes = in_range(self.nodes, "limits.nodes", 1, INT64_MAX)?
+            .map_or(limits.max_nodes, |n| n.min(limits.max_nodes));
         Ok((time, depth, nodes))
     }
 }
@@ -606,6 +615,7 @@ fn build_job(
     limits: &Limits,
 ) -> Result<Job, ApiError> {
     let (time, depth, nodes) = requested.clamp(limits)?;
+    in_range(seed, "seed", 0, INT64_MAX)?;
     Ok(Job {
         position: parse_position(board, rule, to_move)?,
         params: SearchParams {

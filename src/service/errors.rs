@@ -24,6 +24,12 @@ pub enum ApiError {
         /// The limit in bytes.
         limit: usize,
     },
+    /// The client did not send the whole body in time (a slow or stalled client).
+    #[error("the request body did not arrive within {timeout_ms} ms")]
+    BodyTimeout {
+        /// The time the client had.
+        timeout_ms: u128,
+    },
     /// Well-formed, but a field is missing, of the wrong type or impossible.
     #[error("{detail}")]
     Invalid {
@@ -75,6 +81,7 @@ impl ApiError {
         match self {
             ApiError::MalformedJson(_) => ("malformed-json", "Malformed JSON"),
             ApiError::BodyTooLarge { .. } => ("body-too-large", "Request body too large"),
+            ApiError::BodyTimeout { .. } => ("body-timeout", "Request body too slow"),
             ApiError::Invalid { .. } => ("invalid-request", "Invalid request"),
             ApiError::Overloaded { .. } => ("overloaded", "Service overloaded"),
             ApiError::Overran { .. } => ("search-overran", "Search overran its deadline"),
@@ -88,15 +95,13 @@ impl ApiError {
     #[must_use]
     pub fn problem(&self) -> Problem {
         let (slug, title) = self.kind();
-        Problem {
-            kind: format!("urn:gomoku-ai:problem:{slug}"),
-            title: title.to_string(),
-            status: self.status_code().as_u16(),
-            detail: self.to_string(),
-            field: match self {
-                ApiError::Invalid { field, .. } => field.clone(),
-                _ => None,
+        let problem = Problem::new(slug, title, self.status_code(), self.to_string());
+        match self {
+            ApiError::Invalid { field, .. } => Problem {
+                field: field.clone(),
+                ..problem
             },
+            _ => problem,
         }
     }
 }
@@ -131,11 +136,26 @@ pub struct Problem {
     pub field: Option<String>,
 }
 
+impl Problem {
+    /// A problem of kind `urn:gomoku-ai:problem:<slug>` naming no field.
+    #[must_use]
+    pub fn new(slug: &str, title: &str, status: StatusCode, detail: String) -> Problem {
+        Problem {
+            kind: format!("urn:gomoku-ai:problem:{slug}"),
+            title: title.to_string(),
+            status: status.as_u16(),
+            detail,
+            field: None,
+        }
+    }
+}
+
 impl ResponseError for ApiError {
     fn status_code(&self) -> StatusCode {
         match self {
             ApiError::MalformedJson(_) => StatusCode::BAD_REQUEST,
             ApiError::BodyTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::BodyTimeout { .. } => StatusCode::REQUEST_TIMEOUT,
             ApiError::Invalid { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::Overloaded { .. } | ApiError::Overran { .. } => {
                 StatusCode::SERVICE_UNAVAILABLE
@@ -158,6 +178,10 @@ impl ResponseError for ApiError {
             }
             ApiError::Overran { .. } => {
                 response.insert_header((header::RETRY_AFTER, 1));
+            }
+            ApiError::BodyTimeout { .. } => {
+                // The rest of the body may still trickle in: drop the connection after this.
+                response.force_close();
             }
             _ => {}
         }

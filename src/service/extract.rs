@@ -1,12 +1,14 @@
 //! Request extractors that fail with problem documents naming the offending field.
 //!
-//! Bodies are read as bytes under the configured `PayloadConfig` limit (413 past it), then
+//! Bodies are read as bytes under the configured `PayloadConfig` limit (413 past it) and the
+//! [`BodyTimeout`] (408 past it, so a client trickling its body cannot hold a connection), then
 //! parsed with `serde_path_to_error` so a type error says where it is: syntax errors are 400,
 //! anything well-formed that does not fit the schema (unknown field, wrong type, bad enum
 //! value) is 422 with the field's path. The `Content-Type` is not checked, so `curl -d` works.
 
 use std::future::Future;
 use std::pin::Pin;
+use std::time::Duration;
 
 use actix_web::dev::Payload;
 use actix_web::http::StatusCode;
@@ -27,9 +29,18 @@ impl<T: DeserializeOwned + 'static> FromRequest for ApiJson<T> {
         let limit = req
             .app_data::<BodyLimit>()
             .map_or(DEFAULT_LIMIT, |limit| limit.0);
+        let timeout = req
+            .app_data::<BodyTimeout>()
+            .map_or(DEFAULT_TIMEOUT, |timeout| timeout.0);
         let bytes = web::Bytes::from_request(req, payload);
         Box::pin(async move {
-            let bytes = bytes.await.map_err(|e| {
+            let bytes =
+                tokio::time::timeout(timeout, bytes)
+                    .await
+                    .map_err(|_| ApiError::BodyTimeout {
+                        timeout_ms: timeout.as_millis(),
+                    })?;
+            let bytes = bytes.map_err(|e| {
                 if e.as_response_error().status_code() == StatusCode::PAYLOAD_TOO_LARGE {
                     ApiError::BodyTooLarge { limit }
                 } else {
@@ -48,6 +59,15 @@ pub struct BodyLimit(pub usize);
 
 /// Body limit when none is registered: the documented default.
 const DEFAULT_LIMIT: usize = 65_536;
+
+/// The time a client has to send the whole body once its head has arrived (actix's own
+/// client request timeout covers the head only).
+#[derive(Clone, Copy, Debug)]
+pub struct BodyTimeout(pub Duration);
+
+/// Body timeout when none is registered: the documented default.
+const DEFAULT_TIMEOUT: Duration =
+    Duration::from_millis(super::hardening::DEFAULT_CLIENT_REQUEST_TIMEOUT_MS);
 
 /// Parses JSON text into `T`, classifying failures as 400 (not JSON) or 422 (wrong shape).
 pub fn parse_json<T: DeserializeOwned>(text: &[u8]) -> Result<T, ApiError> {

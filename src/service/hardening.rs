@@ -7,16 +7,18 @@
 use std::time::Duration;
 
 use actix_cors::Cors;
+use actix_governor::governor::clock::{Clock, DefaultClock, QuantaInstant};
 use actix_governor::governor::middleware::NoOpMiddleware;
-use actix_governor::{GovernorConfig, GovernorConfigBuilder, PeerIpKeyExtractor};
+use actix_governor::governor::NotUntil;
+use actix_governor::{GovernorConfig, GovernorConfigBuilder, KeyExtractor, PeerIpKeyExtractor};
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::{header, StatusCode};
 use actix_web::middleware::Next;
-use actix_web::{web, HttpResponse, ResponseError};
+use actix_web::{web, HttpResponse, HttpResponseBuilder, ResponseError};
 use clap::Args;
 
-use super::errors::{Problem, PROBLEM_JSON};
+use super::errors::{ApiError, Problem, PROBLEM_JSON};
 
 /// Default longest accepted request target (path + query), in bytes.
 pub const DEFAULT_MAX_URL_BYTES: usize = 2_048;
@@ -150,13 +152,53 @@ impl Hardening {
         GovernorConfigBuilder::default()
             .requests_per_second(u64::from(rate))
             .burst_size(rate)
+            .key_extractor(PeerIp)
             .finish()
             .expect("a positive rate and burst always make a valid quota")
     }
 }
 
 /// The per-client rate-limit quota and its shared state.
-pub type RateLimit = GovernorConfig<PeerIpKeyExtractor, NoOpMiddleware>;
+pub type RateLimit = GovernorConfig<PeerIp, NoOpMiddleware>;
+
+/// Rate-limit key: the peer IP (an IPv6 client's /56), as `actix-governor`'s own extractor,
+/// but a refusal is a problem document like every other error, with `Retry-After`.
+#[derive(Clone, Copy, Debug)]
+pub struct PeerIp;
+
+impl KeyExtractor for PeerIp {
+    type Key = <PeerIpKeyExtractor as KeyExtractor>::Key;
+    type KeyExtractionError = ApiError;
+
+    fn extract(&self, request: &ServiceRequest) -> Result<Self::Key, ApiError> {
+        PeerIpKeyExtractor
+            .extract(request)
+            .map_err(|e| ApiError::Internal(e.to_string()))
+    }
+
+    fn exceed_rate_limit_response(
+        &self,
+        negative: &NotUntil<QuantaInstant>,
+        mut response: HttpResponseBuilder,
+    ) -> HttpResponse {
+        let wait = negative.wait_time_from(DefaultClock::default().now());
+        let problem = Problem::new(
+            "rate-limited",
+            "Too many requests",
+            StatusCode::TOO_MANY_REQUESTS,
+            format!(
+                "this client is over its request rate; retry in {} ms",
+                wait.as_millis()
+            ),
+        );
+        // Whole seconds, rounded up: the middleware's own header rounds down, to 0 under 1 s.
+        let seconds = wait.as_millis().div_ceil(1_000).max(1);
+        response
+            .insert_header((header::RETRY_AFTER, seconds.to_string()))
+            .content_type(PROBLEM_JSON)
+            .json(problem)
+    }
+}
 
 /// Size limits on the request head, shared with the [`limit_head`] middleware as app data.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -201,13 +243,7 @@ impl ResponseError for HeadTooLarge {
             HeadTooLarge::Url { .. } => ("url-too-long", "Request URL too long"),
             HeadTooLarge::Headers { .. } => ("headers-too-large", "Request headers too large"),
         };
-        let problem = Problem {
-            kind: format!("urn:gomoku-ai:problem:{slug}"),
-            title: title.to_string(),
-            status: self.status_code().as_u16(),
-            detail: self.to_string(),
-            field: None,
-        };
+        let problem = Problem::new(slug, title, self.status_code(), self.to_string());
         HttpResponse::build(self.status_code())
             .content_type(PROBLEM_JSON)
             .json(problem)

@@ -1,6 +1,11 @@
 //! The OpenAPI document, generated from the handlers and DTOs (utoipa).
 
-use utoipa::OpenApi;
+use utoipa::openapi::path::Operation;
+use utoipa::openapi::{
+    ContentBuilder, Header, HeaderBuilder, ObjectBuilder, Ref, RefOr, Response, ResponseBuilder,
+    Type,
+};
+use utoipa::{Modify, OpenApi};
 
 use super::dto;
 use super::errors::Problem;
@@ -41,6 +46,7 @@ use super::routes;
         dto::ForbiddenKindDto, dto::VerdictDto, dto::StatusDto, dto::ReasonDto, dto::ScoreDto,
         dto::HeatmapDto, dto::StatsDto, dto::CandidateDto, Problem,
     )),
+    modifiers(&CommonResponses),
     tags(
         (name = "play", description = "Moves, analyses and verdicts"),
         (name = "pictures", description = "The score heatmap as SVG or PNG"),
@@ -49,6 +55,82 @@ use super::routes;
     )
 )]
 pub struct ApiDoc;
+
+/// Adds the answers every endpoint can give, whatever its handler: 414 and 431 from the
+/// request-head limits, 429 from the optional rate limiter, and for operations that read a body
+/// 408 (body too slow) and 413 (body too large); every 429 and 503 carries `Retry-After`.
+struct CommonResponses;
+
+impl Modify for CommonResponses {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        for item in openapi.paths.paths.values_mut() {
+            for operation in [&mut item.get, &mut item.post].into_iter().flatten() {
+                add_common_responses(operation);
+            }
+        }
+    }
+}
+
+fn add_common_responses(operation: &mut Operation) {
+    let mut common = vec![
+        (
+            "414",
+            "Request URL over the configured limit (2048 bytes by default)",
+        ),
+        (
+            "429",
+            "Over this client's request rate (only when rate limiting is on)",
+        ),
+        (
+            "431",
+            "Request headers over the configured limit (8192 bytes by default)",
+        ),
+    ];
+    if operation.request_body.is_some() {
+        common.push((
+            "408",
+            "The body did not arrive within the client request timeout",
+        ));
+        common.push(("413", "Body over the configured limit (64 KiB by default)"));
+    }
+    let responses = &mut operation.responses.responses;
+    for (status, description) in common {
+        responses
+            .entry(status.to_string())
+            .or_insert_with(|| RefOr::T(problem_response(description)));
+    }
+    for status in ["429", "503"] {
+        if let Some(RefOr::T(response)) = responses.get_mut(status) {
+            response
+                .headers
+                .entry("Retry-After".to_string())
+                .or_insert_with(|| RefOr::T(retry_after()));
+        }
+    }
+}
+
+fn problem_response(description: &str) -> Response {
+    ResponseBuilder::new()
+        .description(description)
+        .content(
+            super::errors::PROBLEM_JSON,
+            ContentBuilder::new()
+                .schema(Some(Ref::from_schema_name("Problem")))
+                .build(),
+        )
+        .build()
+}
+
+fn retry_after() -> Header {
+    HeaderBuilder::new()
+        .schema(Some(
+            ObjectBuilder::new()
+                .schema_type(Type::Integer)
+                .minimum(Some(0)),
+        ))
+        .description(Some("Seconds to wait before retrying"))
+        .build()
+}
 
 /// The document as pretty JSON with a trailing newline, exactly as committed in
 /// `openapi/openapi.json`.

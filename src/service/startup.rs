@@ -10,7 +10,7 @@ use actix_web::{web, App, HttpServer};
 
 use super::cache::AnswerCache;
 use super::config::Settings;
-use super::extract::BodyLimit;
+use super::extract::{BodyLimit, BodyTimeout};
 use super::hardening;
 use super::metrics::{self, Metrics};
 use super::openapi;
@@ -134,6 +134,7 @@ fn run(
     let limits = web::Data::new(settings.limits());
     let document = web::Data::new(OpenApiJson(openapi::document()));
     let body_limit = settings.body_limit_bytes;
+    let body_timeout = BodyTimeout(settings.hardening.client_request_timeout());
     let hardening = settings.hardening.clone();
     let head_limits = web::Data::new(hardening.head_limits());
     let rate_limit = hardening.rate_limit();
@@ -150,6 +151,7 @@ fn run(
             .wrap(from_fn(telemetry::request_id))
             .app_data(web::PayloadConfig::new(body_limit))
             .app_data(BodyLimit(body_limit))
+            .app_data(body_timeout)
             .app_data(searcher.clone())
             .app_data(metrics.clone())
             .app_data(limits.clone())

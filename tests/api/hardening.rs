@@ -89,6 +89,33 @@ async fn rate_limit_answers_429_past_the_burst_when_enabled() {
 }
 
 #[tokio::test]
+async fn a_rate_limited_request_gets_a_problem_document_with_retry_after() {
+    let app = spawn_app_with(settings_with(|s| s.hardening.rate_limit_per_second = 1)).await;
+    let mut refused = None;
+    for _ in 0..10 {
+        let response = app.get("/healthz").await;
+        if response.status() == 429 {
+            refused = Some(response);
+            break;
+        }
+    }
+    let response = refused.expect("a 429 within 10 requests at 1 per second");
+    let retry_after: u64 = response.headers()["retry-after"]
+        .to_str()
+        .expect("ascii")
+        .parse()
+        .expect("whole seconds");
+    assert!(retry_after >= 1, "Retry-After {retry_after}");
+    assert_eq!(
+        response.headers()["content-type"],
+        "application/problem+json"
+    );
+    let problem: serde_json::Value = response.json().await.expect("problem JSON");
+    assert_eq!(problem["status"], 429);
+    assert_eq!(problem["type"], "urn:gomoku-ai:problem:rate-limited");
+}
+
+#[tokio::test]
 async fn rate_limit_is_off_by_default() {
     let app = spawn_app_with(test_settings()).await;
     let statuses = statuses(&app, 30).await;
@@ -128,6 +155,49 @@ async fn a_slow_client_is_cut_off_before_sending_its_head() {
     assert!(
         answer.starts_with("HTTP/1.1 408"),
         "expected a 408 for the slow head, got {answer:?}"
+    );
+    trickle.abort();
+}
+
+#[tokio::test]
+async fn a_client_trickling_its_body_gets_408_and_is_cut_off() {
+    let app = spawn_app_with(settings_with(|s| {
+        s.hardening.client_request_timeout_ms = 300;
+    }))
+    .await;
+    let address = app.address.trim_start_matches("http://").to_string();
+    let stream = TcpStream::connect(address).await.expect("connect");
+    let (mut reader, mut writer) = stream.into_split();
+    let body = br#"{"board": {"moves": ["h8"]}}"#;
+    let head = format!(
+        "POST /v1/verdict HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\n\
+         content-length: {}\r\n\r\n",
+        body.len()
+    );
+    writer.write_all(head.as_bytes()).await.expect("head");
+    // The head is complete at once; the body trickles a byte every 100 ms (~3 s in all).
+    let trickle = tokio::spawn(async move {
+        for byte in body {
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            if writer.write_all(&[*byte]).await.is_err() {
+                return;
+            }
+        }
+    });
+    let mut answer = Vec::new();
+    tokio::time::timeout(Duration::from_secs(20), reader.read_to_end(&mut answer))
+        .await
+        .expect("the server closes the connection")
+        .ok();
+    let answer = String::from_utf8_lossy(&answer);
+    assert!(
+        answer.starts_with("HTTP/1.1 408"),
+        "expected a 408 for the slow body, got {answer:?}"
+    );
+    // Had the server waited for the whole body it would have judged the position (200).
+    assert!(
+        answer.contains("urn:gomoku-ai:problem:body-timeout"),
+        "{answer}"
     );
     trickle.abort();
 }
