@@ -8,6 +8,7 @@
 //! can report each completed iteration while it thinks (`analyze_reporting`).
 
 mod area;
+mod defence;
 mod report;
 mod tree;
 mod tt;
@@ -34,6 +35,8 @@ const MAX_DEPTH: u32 = 64;
 const ASPIRATION: i32 = 60;
 /// Most attacker moves a root threat search looks ahead.
 const THREAT_MOVES: u32 = 20;
+/// The root's defence against the opponent's threats gets at most this fraction of the time.
+const DEFENCE_SHARE: u32 = 4;
 /// Most attacker moves a root VCF looks ahead (a VCF is narrow, so it may run long).
 const VCF_MOVES: u32 = 100;
 
@@ -105,17 +108,31 @@ impl Searcher {
         if legal.is_empty() {
             return report::no_legal_move(position, started);
         }
+        let max_nodes = request.max_nodes.unwrap_or(u64::MAX);
         let mut limits = Limits {
             deadline: request.deadline,
-            max_nodes: request.max_nodes.unwrap_or(u64::MAX),
+            max_nodes,
             stop: request.stop.clone(),
         };
         let mut nodes = 0;
-        if let Some(quick) = self.tactical_root(board, &limits, started, &mut nodes) {
-            return report::proven(position, quick, nodes, started);
+        let own_attack = match self.tactical_root(board, &limits, started, &mut nodes) {
+            Ok(quick) => return report::proven(position, quick, nodes, started),
+            Err(own_attack) => own_attack,
+        };
+        let mut roots = self.root_moves(board, &legal);
+        // Defending first is right only once the mover's own threats are known to fail.
+        if roots.len() > 1 && own_attack == Proof::NoWin {
+            let time = limits.deadline.saturating_duration_since(started) / DEFENCE_SHARE;
+            let budget = Budget {
+                max_nodes: max_nodes.saturating_sub(nodes),
+                deadline: None,
+                stop: limits.stop.clone(),
+            };
+            if let Some(kept) = defence::refutations(board, &roots, time, &budget, &mut nodes) {
+                roots = kept;
+            }
         }
-        limits.max_nodes = limits.max_nodes.saturating_sub(nodes);
-        let roots = self.root_moves(board, &legal);
+        limits.max_nodes = max_nodes.saturating_sub(nodes);
         // The best-ordered root move stands in if not even depth 1 completes in time.
         let fallback = roots[0];
         let mut report = |iteration: &Iteration| {
@@ -137,32 +154,34 @@ impl Searcher {
         report::searched(position, request, roots_to_candidates(&roots), stats)
     }
 
-    /// Fives, forced blocks and threat-space wins: answers needing no tree search.
+    /// Fives, forced blocks and threat-space wins: answers needing no tree search. Otherwise
+    /// what the mover's own VCT search concluded (`Unknown` when it did not run).
     fn tactical_root(
         &self,
         board: &Board,
         limits: &Limits,
         started: Instant,
         nodes: &mut u64,
-    ) -> Option<Tactic> {
+    ) -> Result<Tactic, Proof> {
         let me = board.to_move();
         if let Some(&five) = threats::five_points(board, me, None).first() {
-            return Some(Tactic::Win(vec![five]));
+            return Ok(Tactic::Win(vec![five]));
         }
         let theirs = threats::five_points(board, me.opponent(), None);
         let mut distinct = theirs.clone();
         distinct.dedup();
         match distinct.as_slice() {
             [] => {}
-            [block] if is_legal(board, *block, me) => return None,
+            [block] if is_legal(board, *block, me) => return Err(Proof::Unknown),
             _ => {
                 let legal_block = distinct.iter().copied().find(|&p| is_legal(board, p, me));
                 let any =
                     legal_block.or_else(|| board.empty_points().find(|&p| is_legal(board, p, me)));
-                return any.map(Tactic::Lost);
+                return any.map(Tactic::Lost).ok_or(Proof::Unknown);
             }
         }
         let total = limits.deadline.saturating_duration_since(started);
+        let mut own_attack = Proof::Unknown;
         for (mode, share, moves) in [(Mode::Vcf, 4, VCF_MOVES), (Mode::Vct, 2, THREAT_MOVES)] {
             let budget = Budget {
                 max_nodes: limits.max_nodes / share as u64,
@@ -172,10 +191,11 @@ impl Searcher {
             let outcome = threats::find_win(board, mode, moves, &budget);
             *nodes += outcome.nodes;
             if let Proof::Win(line) = outcome.proof {
-                return Some(Tactic::Win(line));
+                return Ok(Tactic::Win(line));
             }
+            own_attack = outcome.proof;
         }
-        None
+        Err(own_attack)
     }
 
     /// Root moves: a forced block alone, otherwise every legal candidate near the stones.

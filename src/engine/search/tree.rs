@@ -28,6 +28,9 @@ pub const PROVEN: i32 = WIN - 1000;
 pub const INFINITY: i32 = WIN + 1;
 /// Deepest ply the tree may reach.
 pub const MAX_PLY: usize = 120;
+/// Nodes between clock reads: at the 50k nodes/s of a contended machine that is under
+/// 3 ms past the deadline, for a clock read costing far less than one node.
+const CLOCK_EVERY: u64 = 128;
 /// How far below the nominal horizon the four-only quiescence may go.
 const QUIESCENCE_DEPTH: i32 = 12;
 
@@ -126,9 +129,9 @@ impl<'a> Tree<'a> {
         &self.pvs[ply]
     }
 
-    /// Checks the limits (cheaply: the clock every 1024 nodes).
+    /// Checks the limits (cheaply: the clock every `CLOCK_EVERY` nodes).
     pub fn out_of_budget(&mut self) -> bool {
-        if !self.aborted && self.nodes.is_multiple_of(1024) {
+        if !self.aborted && self.nodes.is_multiple_of(CLOCK_EVERY) {
             let stopped = self
                 .limits
                 .stop

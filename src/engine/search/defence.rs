@@ -1,0 +1,131 @@
+//! Defence against the opponent's threat sequences at the root.
+//!
+//! The tree sees an opponent's VCT only as deep as its horizon, and a VCT of threes runs
+//! longer than that. So before deepening, the root asks whether the opponent would win by
+//! threats if it were its turn (a pass). If so, every root move is tried against that
+//! threat and only those after which the opponent no longer wins by threats are searched.
+//! A check that runs out of budget keeps its move: only a proven loss removes one. When no
+//! move survives, every move is kept and the tree picks the longest resistance.
+
+use std::time::{Duration, Instant};
+
+use crate::engine::board::Board;
+use crate::engine::geometry::Point;
+use crate::engine::threats::{self, Budget, Mode, Proof};
+
+/// Most attacker moves the opponent's threat sequence is looked for within.
+const THREAT_MOVES: u32 = 12;
+/// Node allowance of one move's check beyond what finding the threat took: a move that
+/// does not defend leaves the same sequence, found about as fast again.
+const CHECK_SLACK: u64 = 2_000;
+
+/// The root moves that stop the opponent's threat-space win, in their given order; `None`
+/// when the opponent has no such win (or no move stops it). `time` bounds the whole check.
+pub fn refutations(
+    board: &Board,
+    roots: &[Point],
+    time: Duration,
+    budget: &Budget,
+    nodes: &mut u64,
+) -> Option<Vec<Point>> {
+    let started = Instant::now();
+    let mut passed = board.clone();
+    passed.set_to_move(board.to_move().opponent());
+    let threat_budget = Budget {
+        deadline: Some(started + time / 3),
+        ..budget.clone()
+    };
+    let threat = threats::find_win(&passed, Mode::Vct, THREAT_MOVES, &threat_budget);
+    *nodes += threat.nodes;
+    if !matches!(threat.proof, Proof::Win(_)) {
+        return None;
+    }
+    let check = Budget {
+        max_nodes: threat.nodes.saturating_mul(4) + CHECK_SLACK,
+        deadline: Some(started + time),
+        stop: budget.stop.clone(),
+    };
+    let mut after = board.clone();
+    let kept: Vec<Point> = roots
+        .iter()
+        .copied()
+        .filter(|&root| {
+            after.play(root);
+            let outcome = threats::find_win(&after, Mode::Vct, THREAT_MOVES, &check);
+            after.undo();
+            *nodes += outcome.nodes;
+            !matches!(outcome.proof, Proof::Win(_))
+        })
+        .collect();
+    (!kept.is_empty()).then_some(kept)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{BoardInput, Position, Rule, Stone};
+
+    fn board(rows: &[&str], to_move: Stone) -> Board {
+        let rows = rows.iter().map(|r| r.to_string()).collect();
+        Position::parse(&BoardInput::Rows(rows), Rule::Freestyle, Some(to_move))
+            .unwrap()
+            .board()
+            .clone()
+    }
+
+    fn generous() -> Budget {
+        Budget::nodes(1_000_000)
+    }
+
+    /// White to move; Black threatens the double three at e5 (two open twos crossing).
+    const DOUBLE_THREE: [&str; 9] = [
+        ".........",
+        ".........",
+        ".........",
+        "...xx....",
+        ".........",
+        ".....x...",
+        ".....x...",
+        ".........",
+        "o.......o",
+    ];
+
+    #[test]
+    fn only_moves_that_stop_the_threat_are_kept() {
+        let b = board(&DOUBLE_THREE, Stone::White);
+        let roots: Vec<Point> = b.empty_points().collect();
+        let mut nodes = 0;
+        let kept = refutations(&b, &roots, Duration::from_secs(60), &generous(), &mut nodes)
+            .expect("Black threatens a win");
+        assert!(
+            kept.contains(&Point::new(5, 3)),
+            "the cross point: {kept:?}"
+        );
+        assert!(!kept.contains(&Point::new(0, 0)), "a far corner: {kept:?}");
+        assert!(
+            kept.len() < roots.len() / 4,
+            "{} of {}",
+            kept.len(),
+            roots.len()
+        );
+        for m in roots.iter().filter(|m| !kept.contains(m)) {
+            let mut after = b.clone();
+            after.play(*m);
+            let outcome = threats::find_win(&after, Mode::Vct, THREAT_MOVES, &generous());
+            assert!(
+                matches!(outcome.proof, Proof::Win(_)),
+                "{m:?} was dropped but holds"
+            );
+        }
+        assert!(nodes > 0);
+    }
+
+    #[test]
+    fn without_a_threat_there_is_nothing_to_refute() {
+        let b = board(&DOUBLE_THREE, Stone::Black);
+        let roots: Vec<Point> = b.empty_points().collect();
+        let mut nodes = 0;
+        let refuting = refutations(&b, &roots, Duration::from_secs(60), &generous(), &mut nodes);
+        assert_eq!(refuting, None, "White has no threat sequence");
+    }
+}
