@@ -7,7 +7,8 @@
 use std::path::Path;
 use std::time::Duration;
 
-use gomoku_ai::cli::bench::{judge_case, load_cases};
+use gomoku_ai::cli::bench::{case_position, judge_case, load_cases};
+use gomoku_ai::engine::threats::{find_win, wins_after, Budget, Mode, Proof};
 use gomoku_ai::engine::{Difficulty, SearchRequest};
 
 const CASES: &str = "../shared/data/tactics/quintet_dev.jsonl";
@@ -34,4 +35,21 @@ fn master_solves_the_tactics_puzzles() {
         solved * 2 >= proven - 1,
         "solved only {solved} of {proven} proven cases"
     );
+}
+
+/// The 73-move VCF puzzle: the VCF solver goes to its move limit at once, so it finds and
+/// verifies the whole line.
+#[test]
+fn the_long_vcf_is_found_and_verified() {
+    let cases = load_cases(Path::new(CASES)).expect("the shared tactics data");
+    let case = cases.iter().find(|c| c.id == "vcf_long").expect("vcf_long");
+    let position = case_position(case).expect("a valid case");
+    let board = position.board();
+    let budget = Budget::nodes(200_000);
+    let Proof::Win(line) = find_win(board, Mode::Vcf, 100, &budget).proof else {
+        panic!("no VCF found");
+    };
+    assert!(line.len() > 2 * 20, "a long line, {} moves", line.len());
+    let verified = wins_after(board, line[0], Mode::Vcf, 100, &budget);
+    assert!(matches!(verified.proof, Proof::Win(_)), "{verified:?}");
 }

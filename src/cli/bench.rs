@@ -22,6 +22,8 @@ const POSITIONS: &str = include_str!("../../bench/positions.txt");
 
 /// Attacker moves the verifying solver may use (generous: any forced win proves the move).
 const VERIFY_MOVES: u32 = 40;
+/// Attacker moves a verifying VCF may use: a VCF is narrow, so it may run the board long.
+const VERIFY_VCF_MOVES: u32 = 128;
 /// Nodes each verifier (threat solver, then tree search) may use per case in the bench.
 const VERIFY_NODES: u64 = 3_000_000;
 
@@ -140,8 +142,13 @@ pub fn judge_case(
 pub fn wins_by_force(position: &Position, best: crate::engine::Point, nodes: u64) -> bool {
     let board = position.board();
     let budget = Budget::nodes(nodes);
-    let outcome = threats::wins_after(board, best, Mode::Vct, VERIFY_MOVES, &budget);
-    if matches!(outcome.proof, Proof::Win(_)) {
+    let proven = [(Mode::Vcf, VERIFY_VCF_MOVES), (Mode::Vct, VERIFY_MOVES)]
+        .into_iter()
+        .any(|(mode, moves)| {
+            let outcome = threats::wins_after(board, best, mode, moves, &budget);
+            matches!(outcome.proof, Proof::Win(_))
+        });
+    if proven {
         return true;
     }
     let after = position.after(best);

@@ -2,7 +2,8 @@
 //!
 //! The attacker plays only threats; the defender answers every threat with every move that
 //! could stop it. A four leaves one answer (its five point); an open three leaves the points
-//! on the attacker's four lines and the defender's own fours (a counter-four gains a tempo).
+//! on its line where the attacker would make a four, and the defender's own fours (a
+//! counter-four gains a tempo).
 //! A move that makes two five points at once (open four, double four) wins on the spot.
 //!
 //! Renju is honoured throughout: a Black threat on a forbidden point cannot be played, a Black
@@ -184,7 +185,7 @@ impl Solver {
         if let Some(&p) = five_points(&self.board, self.attacker, None).first() {
             return Proof::Win(vec![p]);
         }
-        for depth in 1..=max_moves {
+        for depth in self.first_depth(max_moves)..=max_moves {
             self.cut = false;
             if let Some(line) = self.attack(depth) {
                 return Proof::Win(line);
@@ -199,6 +200,16 @@ impl Solver {
         Proof::NoWin
     }
 
+    /// The first move limit of the iterative deepening. A VCF's defender has no choice, so
+    /// deepening step by step buys nothing: it searches to the limit at once. A VCT deepens
+    /// to find short wins before wide long ones.
+    fn first_depth(&self, max_moves: u32) -> u32 {
+        match self.mode {
+            Mode::Vcf => max_moves.max(1),
+            Mode::Vct => 1,
+        }
+    }
+
     fn prove_move(&mut self, point: Point, max_moves: u32) -> Proof {
         let me = self.attacker;
         if !is_legal(&self.board, point, me) {
@@ -211,7 +222,7 @@ impl Solver {
         let their_fives = five_points(&self.board, me.opponent(), None);
         let mut proof = Proof::NoWin;
         if their_fives.is_empty() {
-            for depth in 0..max_moves {
+            for depth in self.first_depth(max_moves) - 1..max_moves {
                 self.cut = false;
                 if let Some(line) = self.defend(depth) {
                     proof = Proof::Win([vec![point], line].concat());
@@ -374,13 +385,11 @@ impl Solver {
             return None;
         }
         let zone = self.zone();
-        let threatens = zone.iter().any(|&p| {
-            self.board.patterns_at(p, me).contains(&Pattern::Flex4) && is_legal(&self.board, p, me)
-        });
-        if !threatens {
+        let blocks = self.three_blocks(&zone);
+        if blocks.is_empty() {
             return None;
         }
-        let defences = self.defences(&zone);
+        let defences = self.defences(&zone, &blocks);
         let mut first_line = None;
         for q in defences {
             self.play(q);
@@ -396,20 +405,40 @@ impl Solver {
         Some(first_line.unwrap_or_default())
     }
 
-    /// Every defender move that could stop an open three: a point where the attacker would
-    /// make a four, or a defender four (gaining a tempo); counter-fours first.
-    fn defences(&self, zone: &[Point]) -> Vec<Point> {
-        let (me, them) = (self.attacker, self.attacker.opponent());
+    /// The points on the lines of the attacker's open threes (lines with a legal open-four
+    /// point) where the attacker would make a four on that line; empty when it has none.
+    /// A defender move off these lines leaves some open four possible.
+    fn three_blocks(&self, zone: &[Point]) -> Vec<Point> {
+        let me = self.attacker;
+        let size = self.board.size();
+        let mut blocks: Vec<Point> = Vec::new();
+        for &p in zone {
+            for d in Direction::ALL {
+                if self.board.pattern(p, d, me) != Pattern::Flex4 || !is_legal(&self.board, p, me) {
+                    continue;
+                }
+                let line = (-5..=5).filter_map(|k| p.step(d, k, size));
+                for q in line {
+                    let four =
+                        self.board.is_empty(q) && self.board.pattern(q, d, me) >= Pattern::Block4;
+                    if four && !blocks.contains(&q) {
+                        blocks.push(q);
+                    }
+                }
+            }
+        }
+        blocks
+    }
+
+    /// Every defender move that could stop the open threes: one of their `blocks`, or a
+    /// defender four (gaining a tempo); counter-fours first.
+    fn defences(&self, zone: &[Point], blocks: &[Point]) -> Vec<Point> {
+        let them = self.attacker.opponent();
         let mut moves: Vec<(bool, Point)> = zone
             .iter()
             .filter_map(|&p| {
                 let counter = cell_info(self.board.patterns_at(p, them)).threat.is_four();
-                let blocks = self
-                    .board
-                    .patterns_at(p, me)
-                    .iter()
-                    .any(|&pat| pat >= Pattern::Block4);
-                (counter || blocks).then_some((counter, p))
+                (counter || blocks.contains(&p)).then_some((counter, p))
             })
             .filter(|&(_, p)| is_legal(&self.board, p, them))
             .collect();
@@ -564,5 +593,32 @@ mod tests {
         let verified = wins_after(&b, line[0], Mode::Vct, 4, &budget());
         assert!(matches!(verified.proof, Proof::Win(_)));
         assert_eq!(find_win(&b, Mode::Vcf, 4, &budget()).proof, Proof::NoWin);
+    }
+    #[test]
+    fn an_open_three_is_defended_only_on_its_line_or_with_fours() {
+        // Black: an open three on row 1 and a blocked three on row 5, whose four points
+        // threaten nothing yet and so are no defence.
+        let rows = [
+            ".........",
+            "..xxx....",
+            ".........",
+            ".........",
+            ".........",
+            "oxxx.....",
+            ".........",
+            ".........",
+            ".........",
+        ];
+        let b = board(&rows, Rule::Freestyle, Stone::Black);
+        let solver = Solver::new(&b, Mode::Vct, &budget());
+        let zone = solver.zone();
+        let mut blocks = solver.three_blocks(&zone);
+        blocks.sort_unstable_by_key(|p| p.col());
+        let row_one: Vec<Point> = [0, 1, 5, 6].iter().map(|&x| Point::new(x, 1)).collect();
+        assert_eq!(blocks, row_one);
+        let defences = solver.defences(&zone, &blocks);
+        assert!(!defences.contains(&Point::new(4, 5)), "{defences:?}");
+        assert!(!defences.contains(&Point::new(5, 5)), "{defences:?}");
+        assert_eq!(defences.len(), 4, "{defences:?}");
     }
 }

@@ -34,6 +34,8 @@ const MAX_DEPTH: u32 = 64;
 const ASPIRATION: i32 = 60;
 /// Most attacker moves a root threat search looks ahead.
 const THREAT_MOVES: u32 = 20;
+/// Most attacker moves a root VCF looks ahead (a VCF is narrow, so it may run long).
+const VCF_MOVES: u32 = 100;
 
 /// A master-level searcher whose transposition table and history survive between calls.
 pub struct Searcher {
@@ -100,9 +102,9 @@ impl Searcher {
             .empty_points()
             .filter(|&p| is_legal(board, p, me))
             .collect();
-        let Some(&fallback) = legal.first() else {
+        if legal.is_empty() {
             return report::no_legal_move(position, started);
-        };
+        }
         let mut limits = Limits {
             deadline: request.deadline,
             max_nodes: request.max_nodes.unwrap_or(u64::MAX),
@@ -114,6 +116,8 @@ impl Searcher {
         }
         limits.max_nodes = limits.max_nodes.saturating_sub(nodes);
         let roots = self.root_moves(board, &legal);
+        // The best-ordered root move stands in if not even depth 1 completes in time.
+        let fallback = roots[0];
         let mut report = |iteration: &Iteration| {
             let mut iteration = iteration.clone();
             iteration.stats.nodes += nodes;
@@ -159,13 +163,13 @@ impl Searcher {
             }
         }
         let total = limits.deadline.saturating_duration_since(started);
-        for (mode, share) in [(Mode::Vcf, 4), (Mode::Vct, 3)] {
+        for (mode, share, moves) in [(Mode::Vcf, 4, VCF_MOVES), (Mode::Vct, 2, THREAT_MOVES)] {
             let budget = Budget {
                 max_nodes: limits.max_nodes / share as u64,
                 deadline: Some(Instant::now() + total / share),
                 stop: limits.stop.clone(),
             };
-            let outcome = threats::find_win(board, mode, THREAT_MOVES, &budget);
+            let outcome = threats::find_win(board, mode, moves, &budget);
             *nodes += outcome.nodes;
             if let Proof::Win(line) = outcome.proof {
                 return Some(Tactic::Win(line));
