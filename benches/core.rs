@@ -53,7 +53,7 @@ fn static_eval(c: &mut Criterion) {
 fn position_parse(c: &mut Criterion) {
     let moves = [
         "h8", "i9", "g9", "i7", "h10", "j8", "f8", "h6", "i8", "g8", "j10", "k11", "e7", "d6",
-        "h9", "h11", "g10", "f11", "j7", "k6",
+        "h9", "h11", "f10", "f11", "j7", "k6",
     ];
     let input = BoardInput::Moves {
         width: 15,

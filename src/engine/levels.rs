@@ -13,9 +13,20 @@ use super::position::Position;
 use super::search;
 use super::verdict::Status;
 
-/// Analyses a position at the requested level.
+/// Analyses a position at the requested level; master searches with a fresh transposition
+/// table of `search::DEFAULT_TT_MIB`.
 #[must_use]
 pub fn analyze(position: &Position, request: &SearchRequest) -> Analysis {
+    analyze_with(position, request, search::analyze)
+}
+
+/// `analyze`, with `master` doing the master level's search (say, a `search::Searcher` whose
+/// table is reused between requests); the other levels never call it.
+pub fn analyze_with(
+    position: &Position,
+    request: &SearchRequest,
+    master: impl FnOnce(&Position, &SearchRequest) -> Analysis,
+) -> Analysis {
     if position.verdict().is_over() {
         return finished(position, Instant::now());
     }
@@ -24,7 +35,7 @@ pub fn analyze(position: &Position, request: &SearchRequest) -> Analysis {
         Difficulty::Easy => classic::easy::analyze(position, request),
         Difficulty::Medium => classic::medium::analyze(position, request),
         Difficulty::Hard => classic::hard::analyze(position, request),
-        Difficulty::Master => search::analyze(position, request),
+        Difficulty::Master => master(position, request),
     }
 }
 

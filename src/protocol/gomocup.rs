@@ -459,22 +459,6 @@ fn send(out: &mut impl Write, line: &str) -> io::Result<()> {
     out.flush()
 }
 
-/// Builds the engine's lazily initialised lookup tables (line patterns, cell values, hash
-/// keys) with one tiny search, so that the first move does not pay for them: a few tenths of
-/// a second on a busy machine, more than a short turn limit.
-fn warm_up() {
-    let input = BoardInput::Moves {
-        width: 15,
-        height: 15,
-        moves: vec![MoveInput::Pair(7, 7)],
-    };
-    if let Ok(position) = Position::parse(&input, Rule::Renju, None) {
-        let mut request = SearchRequest::new(Difficulty::Master, Duration::from_secs(1));
-        request.max_depth = Some(1);
-        Searcher::new(1).analyze(&position, &request);
-    }
-}
-
 /// Runs the brain over `input` and `output` until `END` or the end of input. Input is read on
 /// a thread of its own, which raises the stop flag as soon as `END` arrives.
 pub fn run(
@@ -499,7 +483,9 @@ pub fn run(
         }
     });
     let mut brain = Brain::new(config, stop);
-    warm_up();
+    // The engine's lookup tables now, so that the first move, maybe under a short turn
+    // limit, does not pay for them.
+    crate::engine::warm_up();
     for (at, line) in received {
         if brain.handle(&line?, at, output)? == Flow::Quit {
             break;

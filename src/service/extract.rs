@@ -99,18 +99,46 @@ pub fn parse_query<T: DeserializeOwned>(query: &str) -> Result<T, ApiError> {
     })
 }
 
-/// A 422 at `path`; at the top level (`.`) a missing field's name becomes the field.
+/// A 422 at `path`; at the top level (`.`) a missing field's name becomes the field, and an
+/// empty path (a parameter without a name) names none.
 fn shape_error(path: &str, message: &str) -> ApiError {
-    let field = if path == "." {
-        message
+    let field = match path {
+        "." => message
             .strip_prefix("missing field `")
             .and_then(|rest| rest.split('`').next())
-            .map(str::to_string)
-    } else {
-        Some(path.to_string())
+            .map(str::to_string),
+        "" => None,
+        _ => Some(path.to_string()),
     };
     ApiError::Invalid {
         field,
         detail: message.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::service::dto::{MoveQuery, MoveRequest};
+
+    fn field(error: ApiError) -> Option<String> {
+        error.problem().field
+    }
+
+    #[test]
+    fn an_unknown_parameter_is_named_as_the_field() {
+        let error = parse_query::<MoveQuery>("moves=h8&bogus=1").unwrap_err();
+        assert_eq!(field(error).as_deref(), Some("bogus"));
+    }
+
+    #[test]
+    fn an_empty_parameter_or_key_name_is_not_named() {
+        // Found by the `request` fuzz target: the problem named an empty field.
+        let error = parse_query::<MoveQuery>("moves=h8&=1").unwrap_err();
+        let problem = error.problem();
+        assert_eq!(problem.status, 422);
+        assert_eq!(problem.field, None);
+        let error = parse_json::<MoveRequest>(br#"{"board": {"moves": []}, "": 1}"#).unwrap_err();
+        assert_eq!(field(error), None);
     }
 }

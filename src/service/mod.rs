@@ -2,7 +2,8 @@
 //!
 //! Requests are parsed into engine types (`dto`), searches run on a bounded pool (`pool`) behind
 //! a response cache keyed by the canonical position (`cache`), orchestrated by `search`; every
-//! failure is an RFC 9457 problem (`errors`). `startup` wires it all onto a bound listener.
+//! failure is an RFC 9457 problem (`errors`). Master searches reuse their transposition tables
+//! (`tables`). `startup` wires it all onto a bound listener.
 
 pub mod cache;
 pub mod config;
@@ -18,4 +19,5 @@ pub mod rendered;
 pub mod routes;
 pub mod search;
 pub mod startup;
+pub mod tables;
 pub mod telemetry;

@@ -11,6 +11,7 @@ use super::errors::ApiError;
 use super::metrics::Metrics;
 use super::pool::SearchPool;
 use super::rendered::RenderedCache;
+use super::tables::MasterTables;
 use crate::engine::analysis::Analysis;
 use crate::engine::{levels, Difficulty, Position, SearchRequest};
 
@@ -51,43 +52,49 @@ pub struct Answer {
     pub cached: bool,
 }
 
-/// Searches `position` right here on the calling thread (CLI, and the pool's threads).
-#[must_use]
-pub fn search_now(position: &Position, params: &SearchParams, stop: Arc<AtomicBool>) -> Analysis {
-    let request = SearchRequest {
+/// The engine's request for `params`, due at `deadline`, stopped by `stop`.
+fn search_request(
+    params: &SearchParams,
+    deadline: Instant,
+    stop: Arc<AtomicBool>,
+) -> SearchRequest {
+    SearchRequest {
         difficulty: params.difficulty,
-        deadline: Instant::now() + params.time,
+        deadline,
         max_depth: Some(params.depth),
         max_nodes: Some(params.nodes),
         candidates: params.candidates,
         seed: params.seed,
         stop: Some(stop),
-    };
-    levels::analyze(position, &request)
+    }
 }
 
-/// Answers a job synchronously, without cache or pool (the CLI's path).
+/// Answers a job synchronously on the calling thread, without cache or pool (the CLI's path).
 #[must_use]
 pub fn answer_now(job: &Job) -> Answer {
     Answer {
-        analysis: (!job.position.verdict().is_over())
-            .then(|| search_now(&job.position, &job.params, Arc::default())),
+        analysis: (!job.position.verdict().is_over()).then(|| {
+            let deadline = Instant::now() + job.params.time;
+            let request = search_request(&job.params, deadline, Arc::default());
+            levels::analyze(&job.position, &request)
+        }),
         cached: false,
     }
 }
 
-/// The service's search front: cache, pool and metrics together.
+/// The service's search front: cache, pool, master tables and metrics together.
 #[derive(Clone)]
 pub struct Searcher {
     cache: AnswerCache,
     rendered: RenderedCache,
     pool: SearchPool,
+    tables: MasterTables,
     metrics: Metrics,
 }
 
 impl Searcher {
     /// A searcher over the answer `cache`, the `rendered` bodies in front of it and `pool`,
-    /// recording into `metrics`.
+    /// recording into `metrics`; master searches reuse one table per pool slot.
     #[must_use]
     pub fn new(
         cache: AnswerCache,
@@ -98,6 +105,7 @@ impl Searcher {
         Searcher {
             cache,
             rendered,
+            tables: MasterTables::new(pool.capacity()),
             pool,
             metrics,
         }
@@ -138,7 +146,8 @@ impl Searcher {
         })
     }
 
-    /// Searches the position in its canonical orientation on the pool.
+    /// Searches the position in its canonical orientation on the pool. The time budget counts
+    /// from now: a wait for a pool slot is spent from it, not added to it.
     async fn search_canonical(
         &self,
         job: &Job,
@@ -150,9 +159,13 @@ impl Searcher {
         );
         let params = job.params.clone();
         let budget = params.time;
+        let deadline = Instant::now() + budget;
+        let tables = self.tables.clone();
         let analysis = self
             .pool
-            .run(budget, move |stop| search_now(&position, &params, stop))
+            .run(budget, move |stop| {
+                tables.analyze(&position, &search_request(&params, deadline, stop))
+            })
             .await?;
         let level = [job.params.difficulty.name()];
         let m = &self.metrics;

@@ -35,12 +35,17 @@ fn allowed_origin(response: &reqwest::Response) -> Option<String> {
         .map(|v| v.to_str().expect("ascii header").to_string())
 }
 
-#[tokio::test]
-async fn cors_preflight_is_allowed_for_a_configured_origin() {
-    let app = spawn_app_with(settings_with(|s| {
+/// An app whose CORS policy allows `ALLOWED` alone.
+async fn cors_app() -> TestApp {
+    spawn_app_with(settings_with(|s| {
         s.hardening.cors_origins = vec![ALLOWED.to_string()];
     }))
-    .await;
+    .await
+}
+
+#[tokio::test]
+async fn cors_preflight_is_allowed_for_a_configured_origin() {
+    let app = cors_app().await;
     let response = preflight(&app, ALLOWED).await;
     assert!(response.status().is_success(), "{}", response.status());
     assert_eq!(allowed_origin(&response).as_deref(), Some(ALLOWED));
@@ -48,10 +53,7 @@ async fn cors_preflight_is_allowed_for_a_configured_origin() {
 
 #[tokio::test]
 async fn cors_preflight_is_denied_for_another_origin() {
-    let app = spawn_app_with(settings_with(|s| {
-        s.hardening.cors_origins = vec![ALLOWED.to_string()];
-    }))
-    .await;
+    let app = cors_app().await;
     let response = preflight(&app, "https://evil.example").await;
     assert_eq!(allowed_origin(&response), None);
 }
@@ -122,8 +124,9 @@ async fn rate_limit_is_off_by_default() {
     assert!(statuses.iter().all(|&s| s == 200), "{statuses:?}");
 }
 
-#[tokio::test]
-async fn a_slow_client_is_cut_off_before_sending_its_head() {
+/// Sends `head` to an app that gives a request 300 ms, then `trickled` a byte every 100 ms
+/// (stopping when the server closes on it); returns all the server answered before closing.
+async fn slow_client(head: &[u8], trickled: &'static [u8]) -> String {
     let app = spawn_app_with(settings_with(|s| {
         s.hardening.client_request_timeout_ms = 300;
     }))
@@ -131,53 +134,9 @@ async fn a_slow_client_is_cut_off_before_sending_its_head() {
     let address = app.address.trim_start_matches("http://").to_string();
     let stream = TcpStream::connect(address).await.expect("connect");
     let (mut reader, mut writer) = stream.into_split();
-    writer
-        .write_all(b"GET /healthz HTTP/1.1\r\nhost: x\r\nx-slow: ")
-        .await
-        .expect("first bytes");
-    // Trickle one byte every 100 ms for up to 5 s, stopping when the server closes on us.
+    writer.write_all(head).await.expect("first bytes");
     let trickle = tokio::spawn(async move {
-        for _ in 0..50 {
-            tokio::time::sleep(Duration::from_millis(100)).await;
-            if writer.write_all(b"a").await.is_err() {
-                return false;
-            }
-        }
-        writer.write_all(b"\r\n\r\n").await.is_ok()
-    });
-    let mut answer = Vec::new();
-    tokio::time::timeout(Duration::from_secs(20), reader.read_to_end(&mut answer))
-        .await
-        .expect("the server closes the connection")
-        // A reset after the 408 is as good as a clean close: the bytes read are what count.
-        .ok();
-    let answer = String::from_utf8_lossy(&answer);
-    assert!(
-        answer.starts_with("HTTP/1.1 408"),
-        "expected a 408 for the slow head, got {answer:?}"
-    );
-    trickle.abort();
-}
-
-#[tokio::test]
-async fn a_client_trickling_its_body_gets_408_and_is_cut_off() {
-    let app = spawn_app_with(settings_with(|s| {
-        s.hardening.client_request_timeout_ms = 300;
-    }))
-    .await;
-    let address = app.address.trim_start_matches("http://").to_string();
-    let stream = TcpStream::connect(address).await.expect("connect");
-    let (mut reader, mut writer) = stream.into_split();
-    let body = br#"{"board": {"moves": ["h8"]}}"#;
-    let head = format!(
-        "POST /v1/verdict HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\n\
-         content-length: {}\r\n\r\n",
-        body.len()
-    );
-    writer.write_all(head.as_bytes()).await.expect("head");
-    // The head is complete at once; the body trickles a byte every 100 ms (~3 s in all).
-    let trickle = tokio::spawn(async move {
-        for byte in body {
+        for byte in trickled {
             tokio::time::sleep(Duration::from_millis(100)).await;
             if writer.write_all(&[*byte]).await.is_err() {
                 return;
@@ -188,8 +147,33 @@ async fn a_client_trickling_its_body_gets_408_and_is_cut_off() {
     tokio::time::timeout(Duration::from_secs(20), reader.read_to_end(&mut answer))
         .await
         .expect("the server closes the connection")
+        // A reset after the 408 is as good as a clean close: the bytes read are what count.
         .ok();
-    let answer = String::from_utf8_lossy(&answer);
+    trickle.abort();
+    String::from_utf8_lossy(&answer).into_owned()
+}
+
+#[tokio::test]
+async fn a_slow_client_is_cut_off_before_sending_its_head() {
+    // A header value trickling for 5 s, never finished in time.
+    const SLOW_HEADER: &[u8] = &[b'a'; 50];
+    let answer = slow_client(b"GET /healthz HTTP/1.1\r\nhost: x\r\nx-slow: ", SLOW_HEADER).await;
+    assert!(
+        answer.starts_with("HTTP/1.1 408"),
+        "expected a 408 for the slow head, got {answer:?}"
+    );
+}
+
+#[tokio::test]
+async fn a_client_trickling_its_body_gets_408_and_is_cut_off() {
+    const BODY: &[u8] = br#"{"board": {"moves": ["h8"]}}"#;
+    let head = format!(
+        "POST /v1/verdict HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\n\
+         content-length: {}\r\n\r\n",
+        BODY.len()
+    );
+    // The head is complete at once; the body trickles a byte every 100 ms (~3 s in all).
+    let answer = slow_client(head.as_bytes(), BODY).await;
     assert!(
         answer.starts_with("HTTP/1.1 408"),
         "expected a 408 for the slow body, got {answer:?}"
@@ -199,7 +183,6 @@ async fn a_client_trickling_its_body_gets_408_and_is_cut_off() {
         answer.contains("urn:gomoku-ai:problem:body-timeout"),
         "{answer}"
     );
-    trickle.abort();
 }
 
 #[tokio::test]

@@ -5,10 +5,10 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use crate::service::config::Limits;
 use crate::service::dto::{MoveQuery, MoveRequest, MoveResponse};
 use crate::service::errors::{ApiError, Problem};
-use crate::service::extract::{parse_query, ApiJson};
+use crate::service::extract::ApiJson;
 use crate::service::search::Searcher;
 
-use super::search_json;
+use super::{move_query, search_json};
 
 /// The best move, the verdicts before and after it, score, PV, heatmap and search stats.
 #[utoipa::path(post, path = "/v1/move", tag = "play",
@@ -43,8 +43,7 @@ pub async fn get(
     searcher: web::Data<Searcher>,
     limits: web::Data<Limits>,
 ) -> Result<HttpResponse, ApiError> {
-    let query: MoveQuery = parse_query(request.query_string())?;
-    respond(query.into(), &searcher, &limits).await
+    respond(move_query(&request)?, &searcher, &limits).await
 }
 
 async fn respond(

@@ -9,8 +9,10 @@ use crate::render;
 use crate::service::config::Limits;
 use crate::service::dto::{MoveQuery, MoveRequest};
 use crate::service::errors::{ApiError, Problem};
-use crate::service::extract::{parse_query, ApiJson};
+use crate::service::extract::ApiJson;
 use crate::service::search::{Answer, Job, Searcher};
+
+use super::{search_move, search_query};
 
 /// The heatmap as SVG, from query parameters.
 #[utoipa::path(get, path = "/v1/heatmap.svg", tag = "pictures",
@@ -25,12 +27,7 @@ pub async fn svg_get(
     searcher: web::Data<Searcher>,
     limits: web::Data<Limits>,
 ) -> Result<HttpResponse, ApiError> {
-    let (job, answer) = search(
-        parse_query::<MoveQuery>(request.query_string())?.into(),
-        &searcher,
-        &limits,
-    )
-    .await?;
+    let (job, answer) = search_query(&request, &searcher, &limits).await?;
     Ok(svg(&job, &answer))
 }
 
@@ -48,7 +45,7 @@ pub async fn svg_post(
     searcher: web::Data<Searcher>,
     limits: web::Data<Limits>,
 ) -> Result<HttpResponse, ApiError> {
-    let (job, answer) = search(body.0, &searcher, &limits).await?;
+    let (job, answer) = search_move(body.0, &searcher, &limits).await?;
     Ok(svg(&job, &answer))
 }
 
@@ -65,12 +62,7 @@ pub async fn png_get(
     searcher: web::Data<Searcher>,
     limits: web::Data<Limits>,
 ) -> Result<HttpResponse, ApiError> {
-    let (job, answer) = search(
-        parse_query::<MoveQuery>(request.query_string())?.into(),
-        &searcher,
-        &limits,
-    )
-    .await?;
+    let (job, answer) = search_query(&request, &searcher, &limits).await?;
     png(job, answer).await
 }
 
@@ -88,19 +80,8 @@ pub async fn png_post(
     searcher: web::Data<Searcher>,
     limits: web::Data<Limits>,
 ) -> Result<HttpResponse, ApiError> {
-    let (job, answer) = search(body.0, &searcher, &limits).await?;
+    let (job, answer) = search_move(body.0, &searcher, &limits).await?;
     png(job, answer).await
-}
-
-/// Validates and answers a move request exactly as `/v1/move` does.
-pub(super) async fn search(
-    request: MoveRequest,
-    searcher: &Searcher,
-    limits: &Limits,
-) -> Result<(Job, Answer), ApiError> {
-    let job = request.into_job(limits)?;
-    let answer = searcher.answer(&job).await?;
-    Ok((job, answer))
 }
 
 fn svg(job: &Job, answer: &Answer) -> HttpResponse {

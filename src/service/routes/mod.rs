@@ -11,10 +11,13 @@ pub mod text_reply;
 pub mod verdict;
 
 use actix_web::http::header::ContentType;
-use actix_web::{web, HttpResponse, Route};
+use actix_web::{web, HttpRequest, HttpResponse, Route};
 use serde::Serialize;
 
+use super::config::Limits;
+use super::dto::{MoveQuery, MoveRequest};
 use super::errors::ApiError;
+use super::extract::parse_query;
 use super::rendered::{CachedFlag, RenderedCache};
 use super::search::{Answer, Job, Searcher};
 
@@ -114,4 +117,30 @@ async fn search_json<R: Serialize, A: Serialize + CachedFlag + Clone>(
         searcher.rendered().remember(key, &response).await;
     }
     Ok(HttpResponse::Ok().json(response))
+}
+
+/// The `/v1/move` request a GET carries in its query parameters.
+fn move_query(request: &HttpRequest) -> Result<MoveRequest, ApiError> {
+    Ok(parse_query::<MoveQuery>(request.query_string())?.into())
+}
+
+/// Validates and answers a move request exactly as `/v1/move` does (for the endpoints that
+/// render the answer as something other than JSON).
+async fn search_move(
+    request: MoveRequest,
+    searcher: &Searcher,
+    limits: &Limits,
+) -> Result<(Job, Answer), ApiError> {
+    let job = request.into_job(limits)?;
+    let answer = searcher.answer(&job).await?;
+    Ok((job, answer))
+}
+
+/// `search_move` for the request in a GET's query parameters.
+async fn search_query(
+    request: &HttpRequest,
+    searcher: &Searcher,
+    limits: &Limits,
+) -> Result<(Job, Answer), ApiError> {
+    search_move(move_query(request)?, searcher, limits).await
 }

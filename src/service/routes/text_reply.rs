@@ -4,13 +4,14 @@
 
 use actix_web::{web, HttpRequest, HttpResponse};
 
-use super::heatmap::search;
 use crate::render;
 use crate::service::config::Limits;
 use crate::service::dto::{MoveQuery, MoveRequest};
 use crate::service::errors::{ApiError, Problem};
-use crate::service::extract::{parse_query, ApiJson};
+use crate::service::extract::ApiJson;
 use crate::service::search::{Answer, Job, Searcher};
+
+use super::{search_move, search_query};
 
 /// The chat-bot reply, from query parameters.
 #[utoipa::path(get, path = "/v1/move.txt", tag = "play",
@@ -26,12 +27,7 @@ pub async fn get(
     searcher: web::Data<Searcher>,
     limits: web::Data<Limits>,
 ) -> Result<HttpResponse, ApiError> {
-    let (job, answer) = search(
-        parse_query::<MoveQuery>(request.query_string())?.into(),
-        &searcher,
-        &limits,
-    )
-    .await?;
+    let (job, answer) = search_query(&request, &searcher, &limits).await?;
     Ok(text(&job, &answer))
 }
 
@@ -49,7 +45,7 @@ pub async fn post(
     searcher: web::Data<Searcher>,
     limits: web::Data<Limits>,
 ) -> Result<HttpResponse, ApiError> {
-    let (job, answer) = search(body.0, &searcher, &limits).await?;
+    let (job, answer) = search_move(body.0, &searcher, &limits).await?;
     Ok(text(&job, &answer))
 }
 
