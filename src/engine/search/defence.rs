@@ -3,13 +3,16 @@
 //! The tree sees an opponent's VCT only as deep as its horizon, and a VCT of threes runs
 //! longer than that. So before deepening, the root asks whether the opponent would win by
 //! threats if it were its turn (a pass). If so, every root move is tried against that
-//! threat and only those after which the opponent no longer wins by threats are searched.
-//! A check that runs out of budget keeps its move: only a proven loss removes one. When no
-//! move survives, every move is kept and the tree picks the longest resistance.
+//! threat, and the tree searches only those after which the opponent no longer wins by
+//! threats, plus the mover's own threes and fours (a counter-attack that the tree may find
+//! faster than the threat solver proves it). A check that runs out of budget keeps its move:
+//! only a proven loss removes one. When no move survives, every move is kept and the tree
+//! picks the longest resistance.
 
 use std::time::{Duration, Instant};
 
 use crate::engine::board::Board;
+use crate::engine::eval::{threat_at, Threat};
 use crate::engine::geometry::Point;
 use crate::engine::threats::{self, Budget, Mode, Proof};
 
@@ -19,8 +22,9 @@ const THREAT_MOVES: u32 = 12;
 /// does not defend leaves the same sequence, found about as fast again.
 const CHECK_SLACK: u64 = 2_000;
 
-/// The root moves that stop the opponent's threat-space win, in their given order; `None`
-/// when the opponent has no such win (or no move stops it). `time` bounds the whole check.
+/// The root moves that stop the opponent's threat-space win or make a threat of their own,
+/// in their given order; `None` when the opponent has no such win (or no move is left).
+/// `time` bounds the whole check.
 pub fn refutations(
     board: &Board,
     roots: &[Point],
@@ -45,11 +49,15 @@ pub fn refutations(
         deadline: Some(started + time),
         stop: budget.stop.clone(),
     };
+    let me = board.to_move();
     let mut after = board.clone();
     let kept: Vec<Point> = roots
         .iter()
         .copied()
         .filter(|&root| {
+            if threat_at(board, root, me) >= Threat::Three {
+                return true;
+            }
             after.play(root);
             let outcome = threats::find_win(&after, Mode::Vct, THREAT_MOVES, &check);
             after.undo();
