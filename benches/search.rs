@@ -1,7 +1,7 @@
 //! Search hot paths: the master's tree search to a fixed depth on the `gomoku-ai bench`
 //! midgames, the hard level's move, and the threat solver (VCF, VCT) on proven puzzles of
-//! `../shared/data/tactics/`. Fixed depths and node-free limits keep every iteration the
-//! same work, so the figures track speed, not the clock. (Static evaluation: `benches/core`.)
+//! `../shared/data/tactics/`. Depth and node limits, never the clock, keep every iteration
+//! the same work, so the figures track speed. (Static evaluation: `benches/core`.)
 
 use std::hint::black_box;
 use std::path::Path;
@@ -15,6 +15,8 @@ use gomoku_ai::engine::{levels, BoardInput, Difficulty, MoveInput, Position, Sea
 
 const POSITIONS: &str = include_str!("../bench/positions.txt");
 const TACTICS: &str = "../shared/data/tactics/quintet_dev.jsonl";
+/// Node limit of a benchmarked search (the tree rarely needs it at depth 4).
+const MAX_NODES: u64 = 400_000;
 
 /// The bench midgames: `(label, position)`, one per non-comment line of `bench/positions.txt`.
 fn midgames() -> Vec<(String, Position)> {
@@ -37,9 +39,12 @@ fn midgames() -> Vec<(String, Position)> {
         .collect()
 }
 
+/// A request bounded by depth and nodes, never by the clock: the root's threat searches
+/// take their share of the nodes, so every iteration does the same work.
 fn request(difficulty: Difficulty, depth: u32) -> SearchRequest {
     let mut request = SearchRequest::new(difficulty, Duration::from_secs(3600));
     request.max_depth = Some(depth);
+    request.max_nodes = Some(MAX_NODES);
     request
 }
 
