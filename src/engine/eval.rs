@@ -224,14 +224,11 @@ pub const MAX_EVAL: i32 = 10_000;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{BoardInput, Position, Rule};
+    use crate::engine::position::drawn_board;
+    use crate::engine::Rule;
 
     fn board(rows: &[&str], rule: Rule) -> Board {
-        let rows = rows.iter().map(|r| r.to_string()).collect();
-        Position::parse(&BoardInput::Rows(rows), rule, Some(Stone::Black))
-            .unwrap()
-            .board()
-            .clone()
+        drawn_board(rows, rule, Stone::Black)
     }
 
     const SHAPES: [&str; 7] = [

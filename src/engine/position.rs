@@ -156,6 +156,17 @@ pub enum PositionError {
     },
 }
 
+/// The board of a position drawn as rows (`x` Black, `o` White, `.` empty) with `to_move`
+/// to play: the engine's unit tests draw their positions this way.
+#[cfg(test)]
+pub(crate) fn drawn_board(rows: &[&str], rule: Rule, to_move: Stone) -> Board {
+    let rows = rows.iter().map(|r| r.to_string()).collect();
+    Position::parse(&BoardInput::Rows(rows), rule, Some(to_move))
+        .expect("a legal drawn position")
+        .board()
+        .clone()
+}
+
 impl PositionError {
     /// Where in the request the problem is, as a dotted path (`board.moves[6]`).
     #[must_use]

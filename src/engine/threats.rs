@@ -459,15 +459,8 @@ fn grow(bbox: (usize, usize, usize, usize), p: Point) -> (usize, usize, usize, u
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{BoardInput, Position, Rule};
-
-    fn board(rows: &[&str], rule: Rule, to_move: Stone) -> Board {
-        let rows = rows.iter().map(|r| r.to_string()).collect();
-        Position::parse(&BoardInput::Rows(rows), rule, Some(to_move))
-            .unwrap()
-            .board()
-            .clone()
-    }
+    use crate::engine::position::drawn_board as board;
+    use crate::engine::Rule;
 
     fn budget() -> Budget {
         Budget::nodes(200_000)

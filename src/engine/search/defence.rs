@@ -71,14 +71,11 @@ pub fn refutations(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{BoardInput, Position, Rule, Stone};
+    use crate::engine::position::drawn_board;
+    use crate::engine::{Rule, Stone};
 
     fn board(rows: &[&str], to_move: Stone) -> Board {
-        let rows = rows.iter().map(|r| r.to_string()).collect();
-        Position::parse(&BoardInput::Rows(rows), Rule::Freestyle, Some(to_move))
-            .unwrap()
-            .board()
-            .clone()
+        drawn_board(rows, Rule::Freestyle, to_move)
     }
 
     fn generous() -> Budget {
