@@ -129,6 +129,9 @@ pub fn five_points(board: &Board, colour: Stone, around: Option<Point>) -> Vec<P
     found
 }
 
+/// Most positions one search remembers (a few MiB).
+const MEMO_ENTRIES: usize = 1 << 17;
+
 /// A `Memo::failed` limit meaning "fails at any move limit".
 const UNBOUNDED: u32 = u32::MAX;
 
@@ -282,6 +285,15 @@ impl Solver {
         self.aborted
     }
 
+    /// The memo entry of `key` to update; `None` when the memo is full and `key` new, so a
+    /// long search's memory stays bounded (it only forgets, never mistakes).
+    fn memo_mut(&mut self, key: u64) -> Option<&mut Memo> {
+        if self.memo.len() >= MEMO_ENTRIES && !self.memo.contains_key(&key) {
+            return None;
+        }
+        Some(self.memo.entry(key).or_default())
+    }
+
     /// Attacker to move: a winning line within `depth` attacker moves, if any.
     fn attack(&mut self, depth: u32) -> Option<Vec<Point>> {
         if self.out_of_budget() {
@@ -313,7 +325,9 @@ impl Solver {
         let line = self.first_winning(key, moves, depth);
         if line.is_none() && !self.aborted {
             let failed = if self.cut { depth } else { UNBOUNDED };
-            self.memo.entry(key).or_default().failed = failed;
+            if let Some(memo) = self.memo_mut(key) {
+                memo.failed = failed;
+            }
         }
         self.cut |= outer_cut;
         line
@@ -325,14 +339,18 @@ impl Solver {
         for m in moves {
             let info = cell_info(self.board.patterns_at(m, me));
             if info.threat == Threat::Five || info.threat.is_winning_four() {
-                self.memo.entry(key).or_default().won = depth;
+                if let Some(memo) = self.memo_mut(key) {
+                    memo.won = depth;
+                }
                 return Some(vec![m]);
             }
             self.play(m);
             let line = self.defend(depth - 1);
             self.undo();
             if let Some(rest) = line {
-                self.memo.entry(key).or_default().won = depth;
+                if let Some(memo) = self.memo_mut(key) {
+                    memo.won = depth;
+                }
                 return Some([vec![m], rest].concat());
             }
             if self.aborted {
