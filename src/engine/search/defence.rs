@@ -17,7 +17,7 @@ use crate::engine::geometry::Point;
 use crate::engine::threats::{self, Budget, Mode, Proof};
 
 /// Most attacker moves the opponent's threat sequence is looked for within.
-const THREAT_MOVES: u32 = 12;
+const OPPONENT_THREAT_MOVES: u32 = 12;
 /// Node allowance of one move's check beyond what finding the threat took: a move that
 /// does not defend leaves the same sequence, found about as fast again.
 const CHECK_SLACK: u64 = 2_000;
@@ -39,7 +39,7 @@ pub fn refutations(
         deadline: Some(started + time / 3),
         ..budget.clone()
     };
-    let threat = threats::find_win(&passed, Mode::Vct, THREAT_MOVES, &threat_budget);
+    let threat = threats::find_win(&passed, Mode::Vct, OPPONENT_THREAT_MOVES, &threat_budget);
     *nodes += threat.nodes;
     if !matches!(threat.proof, Proof::Win(_)) {
         return None;
@@ -59,7 +59,7 @@ pub fn refutations(
                 return true;
             }
             after.play(root);
-            let outcome = threats::find_win(&after, Mode::Vct, THREAT_MOVES, &check);
+            let outcome = threats::find_win(&after, Mode::Vct, OPPONENT_THREAT_MOVES, &check);
             after.undo();
             *nodes += outcome.nodes;
             !matches!(outcome.proof, Proof::Win(_))
@@ -116,7 +116,7 @@ mod tests {
         for m in roots.iter().filter(|m| !kept.contains(m)) {
             let mut after = b.clone();
             after.play(*m);
-            let outcome = threats::find_win(&after, Mode::Vct, THREAT_MOVES, &generous());
+            let outcome = threats::find_win(&after, Mode::Vct, OPPONENT_THREAT_MOVES, &generous());
             assert!(
                 matches!(outcome.proof, Proof::Win(_)),
                 "{m:?} was dropped but holds"

@@ -2,7 +2,8 @@
 //! aspiration windows and multi-PV.
 //!
 //! Order of business for a position: take a five; block a single opposing five (two cannot
-//! be blocked); look for a VCF, then a VCT, for the side to move; otherwise deepen the
+//! be blocked); look for a VCF, then a VCT, for the side to move; when those fail, keep only
+//! the root moves that meet the opponent's threat sequence (`defence`); then deepen the
 //! alpha-beta search until the deadline, the depth limit, the node limit or the stop flag.
 //! A `Searcher` keeps its transposition table and history between calls (pbrain games), and
 //! can report each completed iteration while it thinks (`analyze_reporting`).
@@ -119,19 +120,8 @@ impl Searcher {
             Ok(quick) => return report::proven(position, quick, nodes, started),
             Err(own_attack) => own_attack,
         };
-        let mut roots = self.root_moves(board, &legal);
-        // Defending first is right only once the mover's own threats are known to fail.
-        if roots.len() > 1 && own_attack == Proof::NoWin {
-            let time = limits.deadline.saturating_duration_since(started) / DEFENCE_SHARE;
-            let budget = Budget {
-                max_nodes: max_nodes.saturating_sub(nodes),
-                deadline: None,
-                stop: limits.stop.clone(),
-            };
-            if let Some(kept) = defence::refutations(board, &roots, time, &budget, &mut nodes) {
-                roots = kept;
-            }
-        }
+        let roots = self.root_moves(board, &legal);
+        let roots = defended(board, roots, &own_attack, &limits, started, &mut nodes);
         limits.max_nodes = max_nodes.saturating_sub(nodes);
         // The best-ordered root move stands in if not even depth 1 completes in time.
         let fallback = roots[0];
@@ -296,6 +286,29 @@ pub(crate) enum Tactic {
     Win(Vec<Point>),
     /// Two opposing fives (or one whose block is forbidden): this move, and a loss.
     Lost(Point),
+}
+
+/// The root moves narrowed to those that meet the opponent's threat sequence, when the
+/// mover's own threats are known to fail (defending first is right only then) and the
+/// opponent has one; otherwise `roots` as they are.
+fn defended(
+    board: &Board,
+    roots: Vec<Point>,
+    own_attack: &Proof,
+    limits: &Limits,
+    started: Instant,
+    nodes: &mut u64,
+) -> Vec<Point> {
+    if roots.len() < 2 || *own_attack != Proof::NoWin {
+        return roots;
+    }
+    let time = limits.deadline.saturating_duration_since(started) / DEFENCE_SHARE;
+    let budget = Budget {
+        max_nodes: limits.max_nodes.saturating_sub(*nodes),
+        deadline: None,
+        stop: limits.stop.clone(),
+    };
+    defence::refutations(board, &roots, time, &budget, nodes).unwrap_or(roots)
 }
 
 /// One iteration at the root: every move searched, the best `multi` with exact scores.
