@@ -36,8 +36,16 @@ const MAX_DEPTH: u32 = 64;
 const ASPIRATION: i32 = 60;
 /// Most attacker moves a root threat search looks ahead.
 const THREAT_MOVES: u32 = 20;
-/// The root's defence against the opponent's threats gets at most this fraction of the time.
-const DEFENCE_SHARE: u32 = 4;
+/// The root's VCF gets at most this fraction of the time, its VCT at most `VCT_SHARE`, the
+/// defence against the opponent's threats at most `DEFENCE_SHARE`. Each search usually
+/// settles well within its share; when none does, the tree still keeps half the time, which
+/// arena runs at 200 ms a move showed to be worth more than longer threat searches (see
+/// bench/ARENA.md).
+const VCF_SHARE: u32 = 8;
+/// See `VCF_SHARE`.
+const VCT_SHARE: u32 = 4;
+/// See `VCF_SHARE`.
+const DEFENCE_SHARE: u32 = 8;
 /// Most attacker moves a root VCF looks ahead (a VCF is narrow, so it may run long).
 const VCF_MOVES: u32 = 100;
 
@@ -172,7 +180,10 @@ impl Searcher {
         }
         let total = limits.deadline.saturating_duration_since(started);
         let mut own_attack = Proof::Unknown;
-        for (mode, share, moves) in [(Mode::Vcf, 4, VCF_MOVES), (Mode::Vct, 2, THREAT_MOVES)] {
+        for (mode, share, moves) in [
+            (Mode::Vcf, VCF_SHARE, VCF_MOVES),
+            (Mode::Vct, VCT_SHARE, THREAT_MOVES),
+        ] {
             let budget = Budget {
                 max_nodes: limits.max_nodes / share as u64,
                 deadline: Some(Instant::now() + total / share),
