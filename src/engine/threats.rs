@@ -16,7 +16,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use super::board::Board;
-use super::eval::{cell_info, cell_value, is_legal, Threat};
+use super::eval::{cell_info, is_legal, Threat};
 use super::geometry::{Direction, Point};
 use super::patterns::Pattern;
 use super::stone::Stone;
@@ -263,11 +263,20 @@ impl Solver {
     fn zone(&self) -> Vec<Point> {
         let (x0, y0, x1, y1) = *self.boxes.last().expect("root box");
         let size = self.board.size();
-        let xs = x0.saturating_sub(2)..=(x1 + 2).min(size.width() - 1);
-        let ys = y0.saturating_sub(2)..=(y1 + 2).min(size.height() - 1);
-        ys.flat_map(|y| xs.clone().map(move |x| Point::new(x, y)))
-            .filter(|&p| self.board.is_empty(p))
-            .collect()
+        let (left, right) = (x0.saturating_sub(2), (x1 + 2).min(size.width() - 1));
+        let (top, bottom) = (y0.saturating_sub(2), (y1 + 2).min(size.height() - 1));
+        // Plain loops into a sized vector: the solver calls this at every node, and a
+        // flattened iterator chain cost it a fifth of its time.
+        let mut cells = Vec::with_capacity((right - left + 1) * (bottom - top + 1));
+        for y in top..=bottom {
+            for x in left..=right {
+                let p = Point::new(x, y);
+                if self.board.is_empty(p) {
+                    cells.push(p);
+                }
+            }
+        }
+        cells
     }
 
     fn out_of_budget(&mut self) -> bool {
@@ -366,16 +375,13 @@ impl Solver {
             Mode::Vcf => Threat::Four,
             Mode::Vct => Threat::Three,
         };
-        let mut moves: Vec<(Threat, i32, Point)> = self
-            .zone()
-            .into_iter()
-            .filter_map(|p| {
-                let patterns = self.board.patterns_at(p, me);
-                let threat = cell_info(patterns).threat;
-                (threat >= weakest).then(|| (threat, cell_value(patterns), p))
-            })
-            .filter(|&(_, _, p)| is_legal(&self.board, p, me))
-            .collect();
+        let mut moves: Vec<(Threat, i32, Point)> = Vec::new();
+        for p in self.zone() {
+            let info = cell_info(self.board.patterns_at(p, me));
+            if info.threat >= weakest && is_legal(&self.board, p, me) {
+                moves.push((info.threat, info.value, p));
+            }
+        }
         moves.sort_by_key(|m| std::cmp::Reverse((m.0, m.1)));
         moves.into_iter().map(|(_, _, p)| p).collect()
     }
@@ -431,10 +437,15 @@ impl Solver {
         let size = self.board.size();
         let mut blocks: Vec<Point> = Vec::new();
         for &p in zone {
-            for d in Direction::ALL {
-                if self.board.pattern(p, d, me) != Pattern::Flex4 || !is_legal(&self.board, p, me) {
-                    continue;
-                }
+            let patterns = self.board.patterns_at(p, me);
+            if !patterns.contains(&Pattern::Flex4) || !is_legal(&self.board, p, me) {
+                continue;
+            }
+            for (d, _) in Direction::ALL
+                .into_iter()
+                .zip(patterns)
+                .filter(|&(_, pattern)| pattern == Pattern::Flex4)
+            {
                 let line = (-5..=5).filter_map(|k| p.step(d, k, size));
                 for q in line {
                     let four =
@@ -452,14 +463,13 @@ impl Solver {
     /// defender four (gaining a tempo); counter-fours first.
     fn defences(&self, zone: &[Point], blocks: &[Point]) -> Vec<Point> {
         let them = self.attacker.opponent();
-        let mut moves: Vec<(bool, Point)> = zone
-            .iter()
-            .filter_map(|&p| {
-                let counter = cell_info(self.board.patterns_at(p, them)).threat.is_four();
-                (counter || blocks.contains(&p)).then_some((counter, p))
-            })
-            .filter(|&(_, p)| is_legal(&self.board, p, them))
-            .collect();
+        let mut moves: Vec<(bool, Point)> = Vec::new();
+        for &p in zone {
+            let counter = cell_info(self.board.patterns_at(p, them)).threat.is_four();
+            if (counter || blocks.contains(&p)) && is_legal(&self.board, p, them) {
+                moves.push((counter, p));
+            }
+        }
         moves.sort_by_key(|&(counter, _)| !counter);
         moves.into_iter().map(|(_, p)| p).collect()
     }
