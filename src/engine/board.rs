@@ -18,13 +18,15 @@ const WHITE_TO_MOVE: u64 = 0xD1B5_4A32_D192_ED03;
 pub struct Board {
     grid: Grid,
     rule: Rule,
-    exact: [bool; 2],
+    shapes: [&'static [Pattern]; 2],
     to_move: Stone,
     hash: u64,
     history: Vec<Point>,
     counts: [usize; 2],
-    keys: Box<[[u32; 4]]>,
+    keys: Box<[[[u16; 4]; 2]]>,
     patterns: Box<[[[Pattern; 4]; 2]]>,
+    /// Per colour, the (empty cell, direction) pairs whose pattern is a five.
+    fives: [u32; 2],
 }
 
 impl Board {
@@ -39,13 +41,14 @@ impl Board {
         let mut board = Board {
             grid: Grid::new(size),
             rule,
-            exact: Stone::BOTH.map(|s| rule.exact_five(s)),
+            shapes: Stone::BOTH.map(|s| patterns::table(rule.exact_five(s))),
             to_move: Stone::Black,
             hash: 0,
             history: Vec::new(),
             counts: [0; 2],
-            keys: vec![[0u32; 4]; CELLS].into_boxed_slice(),
+            keys: vec![[[0u16; 4]; 2]; CELLS].into_boxed_slice(),
             patterns: vec![[[Pattern::Dead; 4]; 2]; CELLS].into_boxed_slice(),
+            fives: [0; 2],
         };
         board.recompute_lines();
         board
@@ -166,7 +169,8 @@ impl Board {
         self.grid.put(index, stone);
         self.hash ^= zobrist::key(stone, index);
         self.counts[stone.index()] += 1;
-        self.update_lines(index, stone.code() as u32);
+        self.count_fives(index, false);
+        self.update_lines(index, stone, true);
     }
 
     /// Removes a stone placed with `place`.
@@ -176,8 +180,18 @@ impl Board {
         self.grid.clear(index);
         self.hash ^= zobrist::key(stone, index);
         self.counts[stone.index()] -= 1;
-        self.update_lines(index, 0);
+        self.update_lines(index, stone, false);
+        // The patterns kept from before the stone were taken out of the count; the refresh
+        // takes them out again, so put them back first.
+        self.count_fives(index, true);
         self.refresh_patterns(index);
+    }
+
+    /// Whether `colour` has a five point anywhere: an empty cell completing a five.
+    #[must_use]
+    #[inline]
+    pub fn has_five_point(&self, colour: Stone) -> bool {
+        self.fives[colour.index()] > 0
     }
 
     /// The pattern a stone of `colour` on empty `point` would make along `direction`.
@@ -198,13 +212,8 @@ impl Board {
     #[must_use]
     pub fn patterns_from_scratch(&self, point: Point, colour: Stone) -> [Pattern; 4] {
         let index = grid::index_of(point);
-        Direction::ALL.map(|d| {
-            patterns::lookup(
-                self.key_from_scratch(index, d),
-                colour,
-                self.exact[colour.index()],
-            )
-        })
+        let shapes = patterns::table(self.rule.exact_five(colour));
+        Direction::ALL.map(|d| shapes[usize::from(self.key_from_scratch(index, d, colour))])
     }
 
     /// A compact encoding of the size and the stones: equal exactly when the stones are.
@@ -244,13 +253,13 @@ impl Board {
         board
     }
 
-    fn key_from_scratch(&self, index: usize, direction: Direction) -> u32 {
+    fn key_from_scratch(&self, index: usize, direction: Direction, colour: Stone) -> u16 {
         let step = grid::offset(direction);
-        let mut key = 0u32;
+        let mut key = 0;
         for k in 1..=HALF as isize {
             for sign in [-1, 1] {
-                let code = self.grid.along(index, step, sign * k) as u32;
-                key |= code << (2 * patterns::slot(sign * k));
+                let code = self.grid.along(index, step, sign * k);
+                key += patterns::digit(code, colour) * patterns::weight(patterns::slot(sign * k));
             }
         }
         key
@@ -259,23 +268,35 @@ impl Board {
     fn recompute_lines(&mut self) {
         for point in self.size().points() {
             let index = grid::index_of(point);
-            for d in Direction::ALL {
-                self.keys[index][d.index()] = self.key_from_scratch(index, d);
+            for colour in Stone::BOTH {
+                for d in Direction::ALL {
+                    self.keys[index][colour.index()][d.index()] =
+                        self.key_from_scratch(index, d, colour);
+                }
             }
             self.refresh_patterns(index);
         }
     }
 
-    /// Writes `code` (0 to clear) into the keys of the 40 cells whose lines pass `index`.
-    fn update_lines(&mut self, index: usize, code: u32) {
+    /// Adds (`placed`) or takes away `stone` in the keys of the 40 cells whose lines pass
+    /// `index`: the digit of an empty cell there is 0, so the key changes by the stone's digit.
+    fn update_lines(&mut self, index: usize, stone: Stone, placed: bool) {
+        let digits = Stone::BOTH.map(|colour| patterns::digit(stone.code(), colour));
         for d in Direction::ALL {
             let step = grid::offset(d);
             for k in 1..=HALF as isize {
                 for sign in [-1, 1] {
                     let neighbour = (index as isize + sign * k * step) as usize;
-                    let shift = 2 * patterns::slot(-sign * k);
-                    let key = &mut self.keys[neighbour][d.index()];
-                    *key = (*key & !(3 << shift)) | (code << shift);
+                    let weight = patterns::weight(patterns::slot(-sign * k));
+                    let keys = &mut self.keys[neighbour];
+                    for (colour, digit) in digits.iter().enumerate() {
+                        let key = &mut keys[colour][d.index()];
+                        if placed {
+                            *key += digit * weight;
+                        } else {
+                            *key -= digit * weight;
+                        }
+                    }
                     if self.grid.at(neighbour) == EMPTY {
                         self.refresh_pattern(neighbour, d);
                     }
@@ -292,10 +313,28 @@ impl Board {
 
     #[inline]
     fn refresh_pattern(&mut self, index: usize, direction: Direction) {
-        let key = self.keys[index][direction.index()];
-        for colour in Stone::BOTH {
-            self.patterns[index][colour.index()][direction.index()] =
-                patterns::lookup(key, colour, self.exact[colour.index()]);
+        for colour in 0..2 {
+            let key = self.keys[index][colour][direction.index()];
+            let pattern = &mut self.patterns[index][colour][direction.index()];
+            let old = *pattern;
+            *pattern = self.shapes[colour][usize::from(key)];
+            self.fives[colour] += u32::from(*pattern == Pattern::Five);
+            self.fives[colour] -= u32::from(old == Pattern::Five);
+        }
+    }
+
+    /// Adds (`add`) or takes away the fives among the patterns kept for the cell `index`.
+    fn count_fives(&mut self, index: usize, add: bool) {
+        for colour in 0..2 {
+            let fives = self.patterns[index][colour]
+                .iter()
+                .filter(|&&p| p == Pattern::Five)
+                .count() as u32;
+            if add {
+                self.fives[colour] += fives;
+            } else {
+                self.fives[colour] -= fives;
+            }
         }
     }
 }

@@ -2,99 +2,98 @@
 //!
 //! A cell is a candidate when a stone lies within two steps of it along one of the eight
 //! line directions (or one step diagonally): moves farther away almost never matter.
-//! Counts of nearby stones are updated on make/unmake, and a bounding box of the stones
-//! limits the scan.
+//! Counts of nearby stones are updated on make/unmake, and each row keeps a bit mask of its
+//! near cells and of its stones, so listing the candidates visits only them.
 
 use crate::engine::board::Board;
-use crate::engine::geometry::{BoardSize, Point};
-use crate::engine::grid::{self, CELLS, STRIDE};
+use crate::engine::geometry::{BoardSize, Point, MAX_SIDE};
 
-/// Index offsets of the cells a stone makes candidates.
-fn neighbourhood() -> [isize; 16] {
-    let s = STRIDE as isize;
-    let mut offsets = [0isize; 16];
-    let directions = [1, s, s + 1, s - 1];
-    for (i, d) in directions.iter().enumerate() {
-        for (j, k) in [-2isize, -1, 1, 2].iter().enumerate() {
-            offsets[i * 4 + j] = d * k;
-        }
+/// The steps `(dx, dy)` from a stone to the cells it makes candidates.
+const NEIGHBOURHOOD: [(i8, i8); 16] = {
+    let directions = [(1, 0), (0, 1), (1, 1), (-1, 1)];
+    let steps = [-2, -1, 1, 2];
+    let mut offsets = [(0, 0); 16];
+    let mut i = 0;
+    while i < 16 {
+        let (dx, dy) = directions[i / 4];
+        offsets[i] = (dx * steps[i % 4], dy * steps[i % 4]);
+        i += 1;
     }
     offsets
-}
+};
 
-/// Nearby-stone counts of every cell and the stones' bounding box, with an undo stack.
+/// Nearby-stone counts of every cell, and per row the masks of near cells and of stones.
 #[derive(Clone)]
 pub struct Area {
     size: BoardSize,
     near: Vec<u8>,
-    offsets: [isize; 16],
-    boxes: Vec<(usize, usize, usize, usize)>,
+    near_rows: [u32; MAX_SIDE],
+    stone_rows: [u32; MAX_SIDE],
 }
 
 impl Area {
     /// The area of a board's current stones.
     #[must_use]
     pub fn new(board: &Board) -> Area {
-        let size = board.size();
-        let c = size.center();
         let mut area = Area {
-            size,
-            near: vec![0; CELLS],
-            offsets: neighbourhood(),
-            boxes: vec![(c.col(), c.row(), c.col(), c.row())],
+            size: board.size(),
+            near: vec![0; MAX_SIDE * MAX_SIDE],
+            near_rows: [0; MAX_SIDE],
+            stone_rows: [0; MAX_SIDE],
         };
-        let stones: Vec<Point> = board.stones().map(|(p, _)| p).collect();
-        if let Some(&first) = stones.first() {
-            area.boxes[0] = (first.col(), first.row(), first.col(), first.row());
-        }
-        for p in stones {
+        for (p, _) in board.stones() {
             area.add(p);
-            let grown = area.boxes.pop().expect("just pushed");
-            area.boxes[0] = grown;
         }
         area
     }
 
     /// Records a stone put on `point`.
     pub fn add(&mut self, point: Point) {
-        let index = grid::index_of(point);
-        for &o in &self.offsets {
-            self.near[(index as isize + o) as usize] += 1;
+        self.stone_rows[point.row()] |= 1 << point.col();
+        for (x, y) in self.neighbours(point) {
+            let count = &mut self.near[y * MAX_SIDE + x];
+            *count += 1;
+            if *count == 1 {
+                self.near_rows[y] |= 1 << x;
+            }
         }
-        let (x0, y0, x1, y1) = *self.boxes.last().expect("root box");
-        self.boxes.push((
-            x0.min(point.col()),
-            y0.min(point.row()),
-            x1.max(point.col()),
-            y1.max(point.row()),
-        ));
     }
 
     /// Forgets the stone last recorded on `point`.
     pub fn remove(&mut self, point: Point) {
-        let index = grid::index_of(point);
-        for &o in &self.offsets {
-            self.near[(index as isize + o) as usize] -= 1;
+        self.stone_rows[point.row()] &= !(1 << point.col());
+        for (x, y) in self.neighbours(point) {
+            let count = &mut self.near[y * MAX_SIDE + x];
+            *count -= 1;
+            if *count == 0 {
+                self.near_rows[y] &= !(1 << x);
+            }
         }
-        self.boxes.pop();
     }
 
-    /// Whether a cell is near a stone.
-    #[must_use]
-    pub fn is_near(&self, point: Point) -> bool {
-        self.near[grid::index_of(point)] > 0
+    /// The on-board cells a stone on `point` makes candidates, as `(column, row)`.
+    fn neighbours(&self, point: Point) -> impl Iterator<Item = (usize, usize)> {
+        let (w, h) = (self.size.width(), self.size.height());
+        let (x, y) = (point.col(), point.row());
+        NEIGHBOURHOOD.iter().filter_map(move |&(dx, dy)| {
+            let nx = x.checked_add_signed(dx.into()).filter(|&nx| nx < w)?;
+            let ny = y.checked_add_signed(dy.into()).filter(|&ny| ny < h)?;
+            Some((nx, ny))
+        })
     }
 
     /// Every empty cell near a stone (the centre on an empty board), row by row.
     pub fn candidates<'a>(&'a self, board: &'a Board) -> impl Iterator<Item = Point> + 'a {
-        let (x0, y0, x1, y1) = *self.boxes.last().expect("root box");
-        let empty = board.stone_total() == 0;
-        let (w, h) = (self.size.width(), self.size.height());
-        let xs = x0.saturating_sub(2)..=(x1 + 2).min(w - 1);
-        let ys = y0.saturating_sub(2)..=(y1 + 2).min(h - 1);
-        let centre = self.size.center();
-        ys.flat_map(move |y| xs.clone().map(move |x| Point::new(x, y)))
-            .filter(move |&p| board.is_empty(p) && (self.is_near(p) || (empty && p == centre)))
+        let centre = (board.stone_total() == 0).then(|| self.size.center());
+        let rows = (0..self.size.height()).flat_map(move |y| {
+            let mut open = self.near_rows[y] & !self.stone_rows[y];
+            std::iter::from_fn(move || {
+                let x = open.trailing_zeros() as usize;
+                open &= open.wrapping_sub(1);
+                (x < 32).then(|| Point::new(x, y))
+            })
+        });
+        centre.into_iter().chain(rows)
     }
 }
 
