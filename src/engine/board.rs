@@ -259,7 +259,7 @@ impl Board {
         for k in 1..=HALF as isize {
             for sign in [-1, 1] {
                 let code = self.grid.along(index, step, sign * k);
-                key += patterns::digit(code, colour) * patterns::weight(patterns::slot(sign * k));
+                key += patterns::digit(code, colour) * patterns::WEIGHTS[patterns::slot(sign * k)];
             }
         }
         key
@@ -281,25 +281,23 @@ impl Board {
     /// Adds (`placed`) or takes away `stone` in the keys of the 40 cells whose lines pass
     /// `index`: the digit of an empty cell there is 0, so the key changes by the stone's digit.
     fn update_lines(&mut self, index: usize, stone: Stone, placed: bool) {
-        let digits = Stone::BOTH.map(|colour| patterns::digit(stone.code(), colour));
+        // Adding the wrapped negation of a digit takes it away.
+        let sign = if placed { 1 } else { u16::MAX };
+        let digits =
+            Stone::BOTH.map(|colour| patterns::digit(stone.code(), colour).wrapping_mul(sign));
         for d in Direction::ALL {
             let step = grid::offset(d);
-            for k in 1..=HALF as isize {
-                for sign in [-1, 1] {
-                    let neighbour = (index as isize + sign * k * step) as usize;
-                    let weight = patterns::weight(patterns::slot(-sign * k));
-                    let keys = &mut self.keys[neighbour];
-                    for (colour, digit) in digits.iter().enumerate() {
-                        let key = &mut keys[colour][d.index()];
-                        if placed {
-                            *key += digit * weight;
-                        } else {
-                            *key -= digit * weight;
-                        }
-                    }
-                    if self.grid.at(neighbour) == EMPTY {
-                        self.refresh_pattern(neighbour, d);
-                    }
+            for (slot, &offset) in patterns::OFFSETS.iter().enumerate() {
+                // `index` is `offset` steps from this neighbour: in the neighbour's `slot`.
+                let neighbour = (index as isize - offset * step) as usize;
+                let weight = patterns::WEIGHTS[slot];
+                let keys = &mut self.keys[neighbour];
+                for (key, digit) in keys.iter_mut().zip(digits) {
+                    let key = &mut key[d.index()];
+                    *key = key.wrapping_add(digit.wrapping_mul(weight));
+                }
+                if self.grid.at(neighbour) == EMPTY {
+                    self.refresh_pattern(neighbour, d);
                 }
             }
         }

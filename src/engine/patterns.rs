@@ -80,12 +80,19 @@ pub fn digit(code: u8, colour: Stone) -> u16 {
     }
 }
 
-/// The key weight of the neighbour in `slot`: its digit times this is its part of the key.
-#[must_use]
-#[inline]
-pub fn weight(slot: usize) -> u16 {
-    3u16.pow(slot as u32)
-}
+/// The signed offset of the neighbour in each slot (the inverse of `slot`).
+pub const OFFSETS: [isize; SLOTS] = [-5, -4, -3, -2, -1, 1, 2, 3, 4, 5];
+
+/// The key weight of the neighbour in each slot: its digit times this is its part of the key.
+pub const WEIGHTS: [u16; SLOTS] = {
+    let mut weights = [1; SLOTS];
+    let mut s = 1;
+    while s < SLOTS {
+        weights[s] = weights[s - 1] * 3;
+        s += 1;
+    }
+    weights
+};
 
 /// The pattern table under exact-five (`exact`) or five-or-more counting: indexed by a key,
 /// it gives the pattern a stone would make on a cell whose line neighbours form that key.
@@ -240,7 +247,7 @@ mod tests {
                 '#' => WALL,
                 _ => panic!("bad char {c}"),
             };
-            key += digit(code, Stone::Black) * weight(slot(i as isize - 5));
+            key += digit(code, Stone::Black) * WEIGHTS[slot(i as isize - 5)];
         }
         table(exact)[usize::from(key)]
     }
@@ -253,8 +260,11 @@ mod tests {
             assert_eq!(digit(colour.opponent().code(), colour), 2);
             assert_eq!(digit(WALL, colour), 2);
         }
-        assert_eq!(weight(slot(-HALF as isize)), 1);
-        assert_eq!(usize::from(weight(slot(HALF as isize))) * 3, KEYS);
+        for (s, &offset) in OFFSETS.iter().enumerate() {
+            assert_eq!(slot(offset), s);
+            assert_eq!(usize::from(WEIGHTS[s]), 3usize.pow(s as u32));
+        }
+        assert_eq!(usize::from(WEIGHTS[SLOTS - 1]) * 3, KEYS);
     }
 
     #[test]

@@ -6,10 +6,11 @@
 //! near cells and of its stones, so listing the candidates visits only them.
 
 use crate::engine::board::Board;
-use crate::engine::geometry::{BoardSize, Point, MAX_SIDE};
+use crate::engine::geometry::{BoardSize, Point};
+use crate::engine::grid::{CELLS, PAD, STRIDE};
 
 /// The steps `(dx, dy)` from a stone to the cells it makes candidates.
-const NEIGHBOURHOOD: [(i8, i8); 16] = {
+const NEIGHBOURHOOD: [(isize, isize); 16] = {
     let directions = [(1, 0), (0, 1), (1, 1), (-1, 1)];
     let steps = [-2, -1, 1, 2];
     let mut offsets = [(0, 0); 16];
@@ -22,13 +23,14 @@ const NEIGHBOURHOOD: [(i8, i8); 16] = {
     offsets
 };
 
-/// Nearby-stone counts of every cell, and per row the masks of near cells and of stones.
+/// Nearby-stone counts of every cell of the padded grid (so that no step leaves it), and per
+/// padded row the masks of near cells and of stones (bit `x` for padded column `x`).
 #[derive(Clone)]
 pub struct Area {
     size: BoardSize,
     near: Vec<u8>,
-    near_rows: [u32; MAX_SIDE],
-    stone_rows: [u32; MAX_SIDE],
+    near_rows: [u64; STRIDE],
+    stone_rows: [u64; STRIDE],
 }
 
 impl Area {
@@ -37,9 +39,9 @@ impl Area {
     pub fn new(board: &Board) -> Area {
         let mut area = Area {
             size: board.size(),
-            near: vec![0; MAX_SIDE * MAX_SIDE],
-            near_rows: [0; MAX_SIDE],
-            stone_rows: [0; MAX_SIDE],
+            near: vec![0; CELLS],
+            near_rows: [0; STRIDE],
+            stone_rows: [0; STRIDE],
         };
         for (p, _) in board.stones() {
             area.add(p);
@@ -49,48 +51,38 @@ impl Area {
 
     /// Records a stone put on `point`.
     pub fn add(&mut self, point: Point) {
-        self.stone_rows[point.row()] |= 1 << point.col();
-        for (x, y) in self.neighbours(point) {
-            let count = &mut self.near[y * MAX_SIDE + x];
-            *count += 1;
-            if *count == 1 {
-                self.near_rows[y] |= 1 << x;
-            }
+        let (x, y) = (point.col() + PAD, point.row() + PAD);
+        self.stone_rows[y] |= 1 << x;
+        for (dx, dy) in NEIGHBOURHOOD {
+            let (nx, ny) = (x.wrapping_add_signed(dx), y.wrapping_add_signed(dy));
+            self.near[ny * STRIDE + nx] += 1;
+            self.near_rows[ny] |= 1 << nx;
         }
     }
 
     /// Forgets the stone last recorded on `point`.
     pub fn remove(&mut self, point: Point) {
-        self.stone_rows[point.row()] &= !(1 << point.col());
-        for (x, y) in self.neighbours(point) {
-            let count = &mut self.near[y * MAX_SIDE + x];
+        let (x, y) = (point.col() + PAD, point.row() + PAD);
+        self.stone_rows[y] &= !(1 << x);
+        for (dx, dy) in NEIGHBOURHOOD {
+            let (nx, ny) = (x.wrapping_add_signed(dx), y.wrapping_add_signed(dy));
+            let count = &mut self.near[ny * STRIDE + nx];
             *count -= 1;
-            if *count == 0 {
-                self.near_rows[y] &= !(1 << x);
-            }
+            self.near_rows[ny] &= !(u64::from(*count == 0) << nx);
         }
-    }
-
-    /// The on-board cells a stone on `point` makes candidates, as `(column, row)`.
-    fn neighbours(&self, point: Point) -> impl Iterator<Item = (usize, usize)> {
-        let (w, h) = (self.size.width(), self.size.height());
-        let (x, y) = (point.col(), point.row());
-        NEIGHBOURHOOD.iter().filter_map(move |&(dx, dy)| {
-            let nx = x.checked_add_signed(dx.into()).filter(|&nx| nx < w)?;
-            let ny = y.checked_add_signed(dy.into()).filter(|&ny| ny < h)?;
-            Some((nx, ny))
-        })
     }
 
     /// Every empty cell near a stone (the centre on an empty board), row by row.
     pub fn candidates<'a>(&'a self, board: &'a Board) -> impl Iterator<Item = Point> + 'a {
         let centre = (board.stone_total() == 0).then(|| self.size.center());
+        let columns = (1u64 << self.size.width()) - 1;
         let rows = (0..self.size.height()).flat_map(move |y| {
-            let mut open = self.near_rows[y] & !self.stone_rows[y];
+            let row = y + PAD;
+            let mut open = (self.near_rows[row] & !self.stone_rows[row]) >> PAD & columns;
             std::iter::from_fn(move || {
                 let x = open.trailing_zeros() as usize;
                 open &= open.wrapping_sub(1);
-                (x < 32).then(|| Point::new(x, y))
+                (x < 64).then(|| Point::new(x, y))
             })
         });
         centre.into_iter().chain(rows)
