@@ -27,6 +27,21 @@ pub struct Board {
     patterns: Box<[[[Pattern; 4]; 2]]>,
     /// Per colour, the (empty cell, direction) pairs whose pattern is a five.
     fives: [u32; 2],
+    /// What each stone placed overwrote, latest last, while stones come off in reverse order.
+    saved: Vec<Saved>,
+}
+
+/// The lines through a cell: the neighbours on them whose keys name it.
+const LINES: usize = 4 * patterns::OFFSETS.len();
+
+/// What placing a stone overwrote, so that removing it restores the line patterns around
+/// it instead of looking them up again.
+#[derive(Clone)]
+struct Saved {
+    index: usize,
+    fives: [u32; 2],
+    /// The patterns (both colours) of each neighbour along each line, in `lines_through` order.
+    lines: [[Pattern; 2]; LINES],
 }
 
 impl Board {
@@ -49,6 +64,7 @@ impl Board {
             keys: vec![[[0u16; 4]; 2]; CELLS].into_boxed_slice(),
             patterns: vec![[[Pattern::Dead; 4]; 2]; CELLS].into_boxed_slice(),
             fives: [0; 2],
+            saved: Vec::new(),
         };
         board.recompute_lines();
         board
@@ -169,8 +185,14 @@ impl Board {
         self.grid.put(index, stone);
         self.hash ^= zobrist::key(stone, index);
         self.counts[stone.index()] += 1;
+        let mut saved = Saved {
+            index,
+            fives: self.fives,
+            lines: [[Pattern::Dead; 2]; LINES],
+        };
         self.count_fives(index, false);
-        self.update_lines(index, stone, true);
+        self.update_lines(index, stone, true, &mut saved.lines);
+        self.saved.push(saved);
     }
 
     /// Removes a stone placed with `place`.
@@ -180,7 +202,17 @@ impl Board {
         self.grid.clear(index);
         self.hash ^= zobrist::key(stone, index);
         self.counts[stone.index()] -= 1;
-        self.update_lines(index, stone, false);
+        if self.saved.last().is_some_and(|s| s.index == index) {
+            // The last stone placed: the board is again as before it, and so are the patterns
+            // saved then (the cell's own, kept while it was occupied, are current again too).
+            let saved = self.saved.pop().expect("just seen");
+            self.restore_lines(index, stone, &saved.lines);
+            self.fives = saved.fives;
+            return;
+        }
+        // Out of order: the patterns saved for later stones are stale from now on.
+        self.saved.clear();
+        self.update_lines(index, stone, false, &mut [[Pattern::Dead; 2]; LINES]);
         // The patterns kept from before the stone were taken out of the count; the refresh
         // takes them out again, so put them back first.
         self.count_fives(index, true);
@@ -279,27 +311,43 @@ impl Board {
     }
 
     /// Adds (`placed`) or takes away `stone` in the keys of the 40 cells whose lines pass
-    /// `index`: the digit of an empty cell there is 0, so the key changes by the stone's digit.
-    fn update_lines(&mut self, index: usize, stone: Stone, placed: bool) {
-        // Adding the wrapped negation of a digit takes it away.
-        let sign = if placed { 1 } else { u16::MAX };
-        let digits =
-            Stone::BOTH.map(|colour| patterns::digit(stone.code(), colour).wrapping_mul(sign));
-        for d in Direction::ALL {
-            let step = grid::offset(d);
-            for (slot, &offset) in patterns::OFFSETS.iter().enumerate() {
-                // `index` is `offset` steps from this neighbour: in the neighbour's `slot`.
-                let neighbour = (index as isize - offset * step) as usize;
-                let weight = patterns::WEIGHTS[slot];
-                let keys = &mut self.keys[neighbour];
-                for (key, digit) in keys.iter_mut().zip(digits) {
-                    let key = &mut key[d.index()];
-                    *key = key.wrapping_add(digit.wrapping_mul(weight));
-                }
-                if self.grid.at(neighbour) == EMPTY {
-                    self.refresh_pattern(neighbour, d);
-                }
+    /// `index` and refreshes their patterns, writing the patterns they had into `old`.
+    fn update_lines(
+        &mut self,
+        index: usize,
+        stone: Stone,
+        placed: bool,
+        old: &mut [[Pattern; 2]; LINES],
+    ) {
+        let digits = key_digits(stone, placed);
+        each_line(self, index, |board, line, neighbour, d, weight| {
+            board.shift_keys(neighbour, d, digits, weight);
+            let patterns = &board.patterns[neighbour];
+            old[line] = [patterns[0][d.index()], patterns[1][d.index()]];
+            if board.grid.at(neighbour) == EMPTY {
+                board.refresh_pattern(neighbour, d);
             }
+        });
+    }
+
+    /// Takes `stone` away from the keys of the 40 cells whose lines pass `index`, and puts
+    /// back the patterns `update_lines` found there when it was placed.
+    fn restore_lines(&mut self, index: usize, stone: Stone, old: &[[Pattern; 2]; LINES]) {
+        let digits = key_digits(stone, false);
+        each_line(self, index, |board, line, neighbour, d, weight| {
+            board.shift_keys(neighbour, d, digits, weight);
+            let patterns = &mut board.patterns[neighbour];
+            patterns[0][d.index()] = old[line][0];
+            patterns[1][d.index()] = old[line][1];
+        });
+    }
+
+    /// Adds `digits` (per colour) times `weight` to the keys of `cell` along `direction`.
+    #[inline]
+    fn shift_keys(&mut self, cell: usize, direction: Direction, digits: [u16; 2], weight: u16) {
+        for (key, digit) in self.keys[cell].iter_mut().zip(digits) {
+            let key = &mut key[direction.index()];
+            *key = key.wrapping_add(digit.wrapping_mul(weight));
         }
     }
 
@@ -333,6 +381,34 @@ impl Board {
             } else {
                 self.fives[colour] -= fives;
             }
+        }
+    }
+}
+
+/// The key digits of `stone` for each colour, negated (wrapping) to take it away: the digit
+/// of an empty cell is 0, so placing or removing the stone shifts a key by its digit.
+fn key_digits(stone: Stone, placed: bool) -> [u16; 2] {
+    let sign = if placed { 1 } else { u16::MAX };
+    Stone::BOTH.map(|colour| patterns::digit(stone.code(), colour).wrapping_mul(sign))
+}
+
+/// Calls `visit(board, line, cell, direction, weight)` for the 40 cells whose lines pass
+/// `index`, numbered by `line`, each with the direction of that line and the weight of
+/// `index` in its key.
+#[inline(always)]
+fn each_line(
+    board: &mut Board,
+    index: usize,
+    mut visit: impl FnMut(&mut Board, usize, usize, Direction, u16),
+) {
+    let mut line = 0;
+    for d in Direction::ALL {
+        let step = grid::offset(d);
+        for (&offset, weight) in patterns::OFFSETS.iter().zip(patterns::WEIGHTS) {
+            // `index` is `offset` steps from this neighbour, in the neighbour's slot of it.
+            let neighbour = (index as isize - offset * step) as usize;
+            visit(board, line, neighbour, d, weight);
+            line += 1;
         }
     }
 }
