@@ -509,3 +509,59 @@ impl std::fmt::Debug for Board {
         )
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+
+    use super::*;
+
+    /// The kept patterns of every empty cell and the five-point flags against a recount.
+    fn assert_current(board: &Board) {
+        for colour in Stone::BOTH {
+            let mut five_point = false;
+            for point in board.empty_points() {
+                let scratch = board.patterns_from_scratch(point, colour);
+                assert_eq!(
+                    board.patterns_at(point, colour),
+                    scratch,
+                    "{point:?}\n{board:?}"
+                );
+                five_point |= scratch.contains(&Pattern::Five);
+            }
+            assert_eq!(
+                board.has_five_point(colour),
+                five_point,
+                "{colour}\n{board:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn stones_removed_in_any_order_leave_current_patterns() {
+        let mut rng = SmallRng::seed_from_u64(7);
+        for rule in Rule::ALL {
+            let mut board = Board::new(BoardSize::new(9, 9).unwrap(), rule);
+            let mut stones: Vec<Point> = Vec::new();
+            for _ in 0..400 {
+                let empty: Vec<Point> = board.empty_points().collect();
+                if stones.len() < 3 || rng.random_bool(0.55) && !empty.is_empty() {
+                    let point = empty[rng.random_range(0..empty.len())];
+                    board.place(point, Stone::BOTH[rng.random_range(0..2)]);
+                    stones.push(point);
+                } else {
+                    // The last stone most of the time (the restoring path), any other else.
+                    let last = stones.len() - 1;
+                    let at = if rng.random_bool(0.7) {
+                        last
+                    } else {
+                        rng.random_range(0..last)
+                    };
+                    board.remove(stones.remove(at));
+                }
+                assert_current(&board);
+            }
+        }
+    }
+}

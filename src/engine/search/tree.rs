@@ -545,3 +545,99 @@ fn from_tt(score: i32, ply: usize) -> i32 {
         score
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+
+    use super::*;
+    use crate::engine::{BoardInput, MoveInput, Position, Rule};
+
+    /// The bench midgames, each under its rule.
+    fn midgames() -> Vec<Board> {
+        include_str!("../../../bench/positions.txt")
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .map(|line| {
+                let mut words = line.split_whitespace();
+                let rule: Rule = words.next().unwrap().parse().unwrap();
+                let moves = words.map(|w| MoveInput::Notation(w.to_string())).collect();
+                let input = BoardInput::Moves {
+                    width: 15,
+                    height: 15,
+                    moves,
+                };
+                Position::parse(&input, rule, None).unwrap().board().clone()
+            })
+            .collect()
+    }
+
+    /// The candidates by their definition: empty cells with a stone within two steps along a
+    /// line, row by row; the centre alone on an empty board.
+    fn candidates_from_scratch(board: &Board) -> Vec<Point> {
+        let size = board.size();
+        if board.stone_total() == 0 {
+            return vec![size.center()];
+        }
+        size.points()
+            .filter(|&p| board.is_empty(p))
+            .filter(|&p| {
+                Direction::ALL.iter().any(|&d| {
+                    [-2, -1, 1, 2]
+                        .iter()
+                        .any(|&k| p.step(d, k, size).is_some_and(|q| !board.is_empty(q)))
+                })
+            })
+            .collect()
+    }
+
+    /// The quiescence's scan against the full scan filtered to fours, and the candidates
+    /// against their definition, along random lines of play from the midgames (the history
+    /// table and killers get random credit, so ties and the table's move both occur).
+    #[test]
+    fn quick_scans_agree_with_the_full_scan() {
+        let mut rng = SmallRng::seed_from_u64(3);
+        for board in midgames() {
+            let mut tt = Table::new(1);
+            let mut history = vec![0; 2 * CELLS];
+            let far = Instant::now() + std::time::Duration::from_secs(3600);
+            let limits = Limits {
+                deadline: far,
+                max_nodes: u64::MAX,
+                stop: None,
+            };
+            let mut tree = Tree::new(board, &mut tt, &mut history, limits);
+            for step in 0..600 {
+                let ply = step % 8;
+                let candidates: Vec<Point> = tree.area.candidates(&tree.board).collect();
+                assert_eq!(candidates, candidates_from_scratch(&tree.board));
+                let mut full = Vec::new();
+                let found = tree.scan_into(ply, None, &mut full);
+                let mut fours = Vec::new();
+                let quick = tree.scan_fours(ply, &mut fours);
+                match (found, quick) {
+                    (Found::Win(a), Found::Win(b)) => assert_eq!(a, b),
+                    (Found::Eval(a), Found::Eval(b)) => {
+                        assert_eq!(a, b);
+                        full.retain(|m| m.own.is_four());
+                        let points = |ms: &[Move]| ms.iter().map(|m| m.point).collect::<Vec<_>>();
+                        assert_eq!(points(&full), points(&fours));
+                    }
+                    _ => panic!("one scan found a win, the other not"),
+                }
+                if let Some(&m) = full.first() {
+                    tree.killers[ply][0] = Some(m.point);
+                    tree.history[rng.random_range(0..2 * CELLS)] += 64 * rng.random_range(0..4);
+                }
+                let moves: Vec<Point> = tree.area.candidates(&tree.board).collect();
+                let undo = tree.board.history().len() > 12 && rng.random_bool(0.4);
+                if undo || moves.is_empty() || tree.forced(ply).is_ok() {
+                    tree.unmake();
+                } else {
+                    tree.make(moves[rng.random_range(0..moves.len())]);
+                }
+            }
+        }
+    }
+}
