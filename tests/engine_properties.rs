@@ -2,8 +2,8 @@
 //! make/unmake, incremental patterns and verdicts against brute force.
 
 use gomoku_ai::engine::{
-    geometry::BoardSize, notation, verdict, Board, BoardInput, MoveInput, Point, Position, Rule,
-    Status, Stone, Symmetry,
+    geometry::BoardSize, notation, patterns::Pattern, verdict, Board, BoardInput, MoveInput, Point,
+    Position, Rule, Status, Stone, Symmetry,
 };
 use proptest::prelude::*;
 
@@ -72,6 +72,18 @@ fn assert_patterns_match_scratch(board: &Board) {
                 "{point:?} {colour} on\n{board:?}"
             );
         }
+    }
+    for colour in Stone::BOTH {
+        let five_point = board.empty_points().any(|p| {
+            board
+                .patterns_from_scratch(p, colour)
+                .contains(&Pattern::Five)
+        });
+        assert_eq!(
+            board.has_five_point(colour),
+            five_point,
+            "{colour} on\n{board:?}"
+        );
     }
 }
 

@@ -18,13 +18,30 @@ const WHITE_TO_MOVE: u64 = 0xD1B5_4A32_D192_ED03;
 pub struct Board {
     grid: Grid,
     rule: Rule,
-    exact: [bool; 2],
+    shapes: [&'static [Pattern]; 2],
     to_move: Stone,
     hash: u64,
     history: Vec<Point>,
     counts: [usize; 2],
-    keys: Box<[[u32; 4]]>,
+    keys: Box<[[[u16; 4]; 2]]>,
     patterns: Box<[[[Pattern; 4]; 2]]>,
+    /// Per colour, the (empty cell, direction) pairs whose pattern is a five.
+    fives: [u32; 2],
+    /// What each stone placed overwrote, latest last, while stones come off in reverse order.
+    saved: Vec<Saved>,
+}
+
+/// The lines through a cell: the neighbours on them whose keys name it.
+const LINES: usize = 4 * patterns::OFFSETS.len();
+
+/// What placing a stone overwrote, so that removing it restores the line patterns around
+/// it instead of looking them up again.
+#[derive(Clone)]
+struct Saved {
+    index: usize,
+    fives: [u32; 2],
+    /// The patterns (both colours) of each neighbour along each line, in `lines_through` order.
+    lines: [[Pattern; 2]; LINES],
 }
 
 impl Board {
@@ -39,13 +56,15 @@ impl Board {
         let mut board = Board {
             grid: Grid::new(size),
             rule,
-            exact: Stone::BOTH.map(|s| rule.exact_five(s)),
+            shapes: Stone::BOTH.map(|s| patterns::table(rule.exact_five(s))),
             to_move: Stone::Black,
             hash: 0,
             history: Vec::new(),
             counts: [0; 2],
-            keys: vec![[0u32; 4]; CELLS].into_boxed_slice(),
+            keys: vec![[[0u16; 4]; 2]; CELLS].into_boxed_slice(),
             patterns: vec![[[Pattern::Dead; 4]; 2]; CELLS].into_boxed_slice(),
+            fives: [0; 2],
+            saved: Vec::new(),
         };
         board.recompute_lines();
         board
@@ -166,7 +185,14 @@ impl Board {
         self.grid.put(index, stone);
         self.hash ^= zobrist::key(stone, index);
         self.counts[stone.index()] += 1;
-        self.update_lines(index, stone.code() as u32);
+        let mut saved = Saved {
+            index,
+            fives: self.fives,
+            lines: [[Pattern::Dead; 2]; LINES],
+        };
+        self.count_fives(index, false);
+        self.update_lines(index, stone, true, &mut saved.lines);
+        self.saved.push(saved);
     }
 
     /// Removes a stone placed with `place`.
@@ -176,8 +202,28 @@ impl Board {
         self.grid.clear(index);
         self.hash ^= zobrist::key(stone, index);
         self.counts[stone.index()] -= 1;
-        self.update_lines(index, 0);
+        if self.saved.last().is_some_and(|s| s.index == index) {
+            // The last stone placed: the board is again as before it, and so are the patterns
+            // saved then (the cell's own, kept while it was occupied, are current again too).
+            let saved = self.saved.pop().expect("just seen");
+            self.restore_lines(index, stone, &saved.lines);
+            self.fives = saved.fives;
+            return;
+        }
+        // Out of order: the patterns saved for later stones are stale from now on.
+        self.saved.clear();
+        self.update_lines(index, stone, false, &mut [[Pattern::Dead; 2]; LINES]);
+        // The patterns kept from before the stone were taken out of the count; the refresh
+        // takes them out again, so put them back first.
+        self.count_fives(index, true);
         self.refresh_patterns(index);
+    }
+
+    /// Whether `colour` has a five point anywhere: an empty cell completing a five.
+    #[must_use]
+    #[inline]
+    pub fn has_five_point(&self, colour: Stone) -> bool {
+        self.fives[colour.index()] > 0
     }
 
     /// The pattern a stone of `colour` on empty `point` would make along `direction`.
@@ -198,13 +244,8 @@ impl Board {
     #[must_use]
     pub fn patterns_from_scratch(&self, point: Point, colour: Stone) -> [Pattern; 4] {
         let index = grid::index_of(point);
-        Direction::ALL.map(|d| {
-            patterns::lookup(
-                self.key_from_scratch(index, d),
-                colour,
-                self.exact[colour.index()],
-            )
-        })
+        let shapes = patterns::table(self.rule.exact_five(colour));
+        Direction::ALL.map(|d| shapes[usize::from(self.key_from_scratch(index, d, colour))])
     }
 
     /// A compact encoding of the size and the stones: equal exactly when the stones are.
@@ -244,13 +285,13 @@ impl Board {
         board
     }
 
-    fn key_from_scratch(&self, index: usize, direction: Direction) -> u32 {
+    fn key_from_scratch(&self, index: usize, direction: Direction, colour: Stone) -> u16 {
         let step = grid::offset(direction);
-        let mut key = 0u32;
+        let mut key = 0;
         for k in 1..=HALF as isize {
             for sign in [-1, 1] {
-                let code = self.grid.along(index, step, sign * k) as u32;
-                key |= code << (2 * patterns::slot(sign * k));
+                let code = self.grid.along(index, step, sign * k);
+                key += patterns::digit(code, colour) * patterns::WEIGHTS[patterns::slot(sign * k)];
             }
         }
         key
@@ -259,28 +300,54 @@ impl Board {
     fn recompute_lines(&mut self) {
         for point in self.size().points() {
             let index = grid::index_of(point);
-            for d in Direction::ALL {
-                self.keys[index][d.index()] = self.key_from_scratch(index, d);
+            for colour in Stone::BOTH {
+                for d in Direction::ALL {
+                    self.keys[index][colour.index()][d.index()] =
+                        self.key_from_scratch(index, d, colour);
+                }
             }
             self.refresh_patterns(index);
         }
     }
 
-    /// Writes `code` (0 to clear) into the keys of the 40 cells whose lines pass `index`.
-    fn update_lines(&mut self, index: usize, code: u32) {
-        for d in Direction::ALL {
-            let step = grid::offset(d);
-            for k in 1..=HALF as isize {
-                for sign in [-1, 1] {
-                    let neighbour = (index as isize + sign * k * step) as usize;
-                    let shift = 2 * patterns::slot(-sign * k);
-                    let key = &mut self.keys[neighbour][d.index()];
-                    *key = (*key & !(3 << shift)) | (code << shift);
-                    if self.grid.at(neighbour) == EMPTY {
-                        self.refresh_pattern(neighbour, d);
-                    }
-                }
+    /// Adds (`placed`) or takes away `stone` in the keys of the 40 cells whose lines pass
+    /// `index` and refreshes their patterns, writing the patterns they had into `old`.
+    fn update_lines(
+        &mut self,
+        index: usize,
+        stone: Stone,
+        placed: bool,
+        old: &mut [[Pattern; 2]; LINES],
+    ) {
+        let digits = key_digits(stone, placed);
+        each_line(self, index, |board, line, neighbour, d, weight| {
+            board.shift_keys(neighbour, d, digits, weight);
+            let patterns = &board.patterns[neighbour];
+            old[line] = [patterns[0][d.index()], patterns[1][d.index()]];
+            if board.grid.at(neighbour) == EMPTY {
+                board.refresh_pattern(neighbour, d);
             }
+        });
+    }
+
+    /// Takes `stone` away from the keys of the 40 cells whose lines pass `index`, and puts
+    /// back the patterns `update_lines` found there when it was placed.
+    fn restore_lines(&mut self, index: usize, stone: Stone, old: &[[Pattern; 2]; LINES]) {
+        let digits = key_digits(stone, false);
+        each_line(self, index, |board, line, neighbour, d, weight| {
+            board.shift_keys(neighbour, d, digits, weight);
+            let patterns = &mut board.patterns[neighbour];
+            patterns[0][d.index()] = old[line][0];
+            patterns[1][d.index()] = old[line][1];
+        });
+    }
+
+    /// Adds `digits` (per colour) times `weight` to the keys of `cell` along `direction`.
+    #[inline]
+    fn shift_keys(&mut self, cell: usize, direction: Direction, digits: [u16; 2], weight: u16) {
+        for (key, digit) in self.keys[cell].iter_mut().zip(digits) {
+            let key = &mut key[direction.index()];
+            *key = key.wrapping_add(digit.wrapping_mul(weight));
         }
     }
 
@@ -292,10 +359,56 @@ impl Board {
 
     #[inline]
     fn refresh_pattern(&mut self, index: usize, direction: Direction) {
-        let key = self.keys[index][direction.index()];
-        for colour in Stone::BOTH {
-            self.patterns[index][colour.index()][direction.index()] =
-                patterns::lookup(key, colour, self.exact[colour.index()]);
+        for colour in 0..2 {
+            let key = self.keys[index][colour][direction.index()];
+            let pattern = &mut self.patterns[index][colour][direction.index()];
+            let old = *pattern;
+            *pattern = self.shapes[colour][usize::from(key)];
+            self.fives[colour] += u32::from(*pattern == Pattern::Five);
+            self.fives[colour] -= u32::from(old == Pattern::Five);
+        }
+    }
+
+    /// Adds (`add`) or takes away the fives among the patterns kept for the cell `index`.
+    fn count_fives(&mut self, index: usize, add: bool) {
+        for colour in 0..2 {
+            let fives = self.patterns[index][colour]
+                .iter()
+                .filter(|&&p| p == Pattern::Five)
+                .count() as u32;
+            if add {
+                self.fives[colour] += fives;
+            } else {
+                self.fives[colour] -= fives;
+            }
+        }
+    }
+}
+
+/// The key digits of `stone` for each colour, negated (wrapping) to take it away: the digit
+/// of an empty cell is 0, so placing or removing the stone shifts a key by its digit.
+fn key_digits(stone: Stone, placed: bool) -> [u16; 2] {
+    let sign = if placed { 1 } else { u16::MAX };
+    Stone::BOTH.map(|colour| patterns::digit(stone.code(), colour).wrapping_mul(sign))
+}
+
+/// Calls `visit(board, line, cell, direction, weight)` for the 40 cells whose lines pass
+/// `index`, numbered by `line`, each with the direction of that line and the weight of
+/// `index` in its key.
+#[inline(always)]
+fn each_line(
+    board: &mut Board,
+    index: usize,
+    mut visit: impl FnMut(&mut Board, usize, usize, Direction, u16),
+) {
+    let mut line = 0;
+    for d in Direction::ALL {
+        let step = grid::offset(d);
+        for (&offset, weight) in patterns::OFFSETS.iter().zip(patterns::WEIGHTS) {
+            // `index` is `offset` steps from this neighbour, in the neighbour's slot of it.
+            let neighbour = (index as isize - offset * step) as usize;
+            visit(board, line, neighbour, d, weight);
+            line += 1;
         }
     }
 }
@@ -394,5 +507,61 @@ impl std::fmt::Debug for Board {
             self.to_move,
             self.grid
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+
+    use super::*;
+
+    /// The kept patterns of every empty cell and the five-point flags against a recount.
+    fn assert_current(board: &Board) {
+        for colour in Stone::BOTH {
+            let mut five_point = false;
+            for point in board.empty_points() {
+                let scratch = board.patterns_from_scratch(point, colour);
+                assert_eq!(
+                    board.patterns_at(point, colour),
+                    scratch,
+                    "{point:?}\n{board:?}"
+                );
+                five_point |= scratch.contains(&Pattern::Five);
+            }
+            assert_eq!(
+                board.has_five_point(colour),
+                five_point,
+                "{colour}\n{board:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn stones_removed_in_any_order_leave_current_patterns() {
+        let mut rng = SmallRng::seed_from_u64(7);
+        for rule in Rule::ALL {
+            let mut board = Board::new(BoardSize::new(9, 9).unwrap(), rule);
+            let mut stones: Vec<Point> = Vec::new();
+            for _ in 0..400 {
+                let empty: Vec<Point> = board.empty_points().collect();
+                if stones.len() < 3 || rng.random_bool(0.55) && !empty.is_empty() {
+                    let point = empty[rng.random_range(0..empty.len())];
+                    board.place(point, Stone::BOTH[rng.random_range(0..2)]);
+                    stones.push(point);
+                } else {
+                    // The last stone most of the time (the restoring path), any other else.
+                    let last = stones.len() - 1;
+                    let at = if rng.random_bool(0.7) {
+                        last
+                    } else {
+                        rng.random_range(0..last)
+                    };
+                    board.remove(stones.remove(at));
+                }
+                assert_current(&board);
+            }
+        }
     }
 }

@@ -101,6 +101,14 @@ pub struct CellInfo {
     pub may_be_forbidden: bool,
 }
 
+/// A `CellInfo` as the table stores it: four bytes, so the table stays in the cache.
+#[derive(Clone, Copy)]
+struct Packed {
+    value: i16,
+    threat: Threat,
+    may_be_forbidden: bool,
+}
+
 /// Number of line patterns.
 const PATTERNS: usize = 11;
 
@@ -110,8 +118,8 @@ fn table_index(patterns: [Pattern; 4]) -> usize {
         .fold(0, |acc, &p| acc * PATTERNS + p as usize)
 }
 
-fn info_table() -> &'static [CellInfo] {
-    static TABLE: OnceLock<Vec<CellInfo>> = OnceLock::new();
+fn info_table() -> &'static [Packed] {
+    static TABLE: OnceLock<Vec<Packed>> = OnceLock::new();
     TABLE.get_or_init(|| {
         let all = all_patterns();
         let mut table = Vec::with_capacity(PATTERNS.pow(4));
@@ -122,9 +130,10 @@ fn info_table() -> &'static [CellInfo] {
                         let patterns = [a, b, c, d];
                         let threat = Threat::of(patterns);
                         let sum: i32 = patterns.iter().map(|&p| PATTERN_VALUE[p as usize]).sum();
-                        table.push(CellInfo {
+                        let value = sum + combination_bonus(threat);
+                        table.push(Packed {
                             threat,
-                            value: sum + combination_bonus(threat),
+                            value: i16::try_from(value).expect("cell values fit 16 bits"),
                             may_be_forbidden: may_be_forbidden(patterns),
                         });
                     }
@@ -155,7 +164,12 @@ fn all_patterns() -> [Pattern; PATTERNS] {
 #[must_use]
 #[inline]
 pub fn cell_info(patterns: [Pattern; 4]) -> CellInfo {
-    info_table()[table_index(patterns)]
+    let packed = info_table()[table_index(patterns)];
+    CellInfo {
+        threat: packed.threat,
+        value: i32::from(packed.value),
+        may_be_forbidden: packed.may_be_forbidden,
+    }
 }
 
 /// The value of `colour` playing a cell whose four patterns are given.
@@ -273,9 +287,12 @@ mod tests {
                 let info = cell_info(patterns);
                 assert_eq!(info.threat, Threat::of(patterns));
                 assert_eq!(info.may_be_forbidden, may_be_forbidden(patterns));
+                let sum: i32 = patterns.iter().map(|&p| PATTERN_VALUE[p as usize]).sum();
+                assert_eq!(info.value, sum + combination_bonus(info.threat));
             }
         }
         assert!(cell_value([Pattern::Flex4; 4]) > cell_value([Pattern::Flex3; 4]));
+        assert_eq!(cell_value([Pattern::Five; 4]), 4 * PATTERN_VALUE[10]);
     }
 
     #[test]

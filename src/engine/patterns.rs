@@ -1,9 +1,11 @@
 //! Line patterns: what a stone on a cell would make along one direction, for one colour.
 //!
-//! Each cell keeps, per direction, a key of its ten neighbours on that line (five each side,
-//! two bits a cell: empty, Black, White, wall). A table indexed by the key gives the pattern
-//! the cell would make for a colour. The board updates the keys of the 40 cells around a
-//! move on make/unmake, so patterns are always current and cost one lookup.
+//! Each cell keeps, per direction and colour, a key of its ten neighbours on that line (five
+//! each side) as that colour sees them: one base-3 digit a cell, own stone, empty, or blocked
+//! (an opposing stone or the wall). A table of 3^10 entries indexed by the key gives the
+//! pattern the cell would make; at one byte an entry it stays in the L2 cache. The board
+//! updates the keys of the 40 cells around a move on make/unmake, so patterns are always
+//! current and cost one lookup.
 //!
 //! The tables are derived, not hand-written: a line is classified by what it can become.
 //! `Five` is a winning run through the cell; `Flex4` a line with two or more winning points
@@ -15,15 +17,15 @@
 
 use std::sync::OnceLock;
 
-use super::grid::{BLACK, EMPTY, WHITE};
+use super::grid::EMPTY;
 use super::stone::Stone;
 
 /// Neighbours kept on each side of a cell.
 pub const HALF: usize = 5;
 /// Number of neighbours in a key.
 const SLOTS: usize = 2 * HALF;
-/// Number of distinct keys.
-pub const KEYS: usize = 1 << (2 * SLOTS);
+/// Number of distinct keys: one base-3 digit a neighbour.
+pub const KEYS: usize = 3usize.pow(SLOTS as u32);
 
 /// What a stone would make along one line, weakest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
@@ -66,29 +68,42 @@ pub fn slot(offset: isize) -> usize {
     }
 }
 
-/// The pattern a stone of `colour` would make on a cell whose line neighbours form `key`,
-/// under exact-five (`exact`) or five-or-more counting.
+/// The key digit of a cell holding grid code `code` (empty, a stone or the wall), as
+/// `colour` sees it: 0 empty, 1 own stone, 2 blocked.
 #[must_use]
 #[inline]
-pub fn lookup(key: u32, colour: Stone, exact: bool) -> Pattern {
-    tables()[exact as usize][colour.index()][key as usize]
+pub fn digit(code: u8, colour: Stone) -> u16 {
+    match code {
+        EMPTY => Relative::Empty as u16,
+        c if c == colour.code() => Relative::Own as u16,
+        _ => Relative::Blocked as u16,
+    }
 }
 
-type Table = Box<[Pattern]>;
+/// The signed offset of the neighbour in each slot (the inverse of `slot`).
+pub const OFFSETS: [isize; SLOTS] = [-5, -4, -3, -2, -1, 1, 2, 3, 4, 5];
 
-fn tables() -> &'static [[Table; 2]; 2] {
-    static TABLES: OnceLock<[[Table; 2]; 2]> = OnceLock::new();
-    TABLES.get_or_init(|| {
-        let loose = RelativeShapes::build(false);
-        let exact = RelativeShapes::build(true);
-        [
-            [loose.absolute(BLACK), loose.absolute(WHITE)],
-            [exact.absolute(BLACK), exact.absolute(WHITE)],
-        ]
-    })
+/// The key weight of the neighbour in each slot: its digit times this is its part of the key.
+pub const WEIGHTS: [u16; SLOTS] = {
+    let mut weights = [1; SLOTS];
+    let mut s = 1;
+    while s < SLOTS {
+        weights[s] = weights[s - 1] * 3;
+        s += 1;
+    }
+    weights
+};
+
+/// The pattern table under exact-five (`exact`) or five-or-more counting: indexed by a key,
+/// it gives the pattern a stone would make on a cell whose line neighbours form that key.
+#[must_use]
+pub fn table(exact: bool) -> &'static [Pattern] {
+    static TABLES: OnceLock<[Box<[Pattern]>; 2]> = OnceLock::new();
+    &TABLES.get_or_init(|| [false, true].map(|exact| RelativeShapes::build(exact).table()))
+        [usize::from(exact)]
 }
 
-/// A neighbour as seen by the colour being classified.
+/// A neighbour as seen by the colour being classified (its key digit).
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Relative {
     Empty = 0,
@@ -107,7 +122,7 @@ impl RelativeShapes {
     fn build(exact: bool) -> RelativeShapes {
         let mut shapes = RelativeShapes {
             exact,
-            memo: vec![None; 3usize.pow(SLOTS as u32)],
+            memo: vec![None; KEYS],
         };
         for index in 0..shapes.memo.len() {
             shapes.classify(index);
@@ -115,21 +130,11 @@ impl RelativeShapes {
         shapes
     }
 
-    /// The absolute table for `own` (a grid code): every 20-bit key mapped to its pattern.
-    fn absolute(&self, own: u8) -> Table {
-        (0..KEYS as u32)
-            .map(|key| {
-                let index = (0..SLOTS).rev().fold(0usize, |acc, s| {
-                    let code = ((key >> (2 * s)) & 3) as u8;
-                    let rel = match code {
-                        EMPTY => Relative::Empty,
-                        c if c == own => Relative::Own,
-                        _ => Relative::Blocked,
-                    };
-                    acc * 3 + rel as usize
-                });
-                self.memo[index].expect("all relative shapes classified")
-            })
+    /// The classified shapes, indexed by key.
+    fn table(&self) -> Box<[Pattern]> {
+        self.memo
+            .iter()
+            .map(|p| p.expect("all relative shapes classified"))
             .collect()
     }
 
@@ -222,6 +227,7 @@ impl RelativeShapes {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::grid::{BLACK, WALL, WHITE};
 
     /// Classifies a hand-written line of 11 characters whose centre (index 5) is where the
     /// stone goes: `x` own, `o` opponent, `#` wall, `.` empty, `*` the centre.
@@ -229,7 +235,7 @@ mod tests {
         let chars: Vec<char> = line.chars().collect();
         assert_eq!(chars.len(), 11, "{line}");
         assert_eq!(chars[5], '*', "{line}");
-        let mut key = 0u32;
+        let mut key = 0u16;
         for (i, c) in chars.iter().enumerate() {
             if i == 5 {
                 continue;
@@ -238,12 +244,27 @@ mod tests {
                 '.' => EMPTY,
                 'x' => BLACK,
                 'o' => WHITE,
-                '#' => 3,
+                '#' => WALL,
                 _ => panic!("bad char {c}"),
             };
-            key |= (code as u32) << (2 * slot(i as isize - 5));
+            key += digit(code, Stone::Black) * WEIGHTS[slot(i as isize - 5)];
         }
-        lookup(key, Stone::Black, exact)
+        table(exact)[usize::from(key)]
+    }
+
+    #[test]
+    fn each_colour_sees_its_own_stones() {
+        for colour in Stone::BOTH {
+            assert_eq!(digit(EMPTY, colour), 0);
+            assert_eq!(digit(colour.code(), colour), 1);
+            assert_eq!(digit(colour.opponent().code(), colour), 2);
+            assert_eq!(digit(WALL, colour), 2);
+        }
+        for (s, &offset) in OFFSETS.iter().enumerate() {
+            assert_eq!(slot(offset), s);
+            assert_eq!(usize::from(WEIGHTS[s]), 3usize.pow(s as u32));
+        }
+        assert_eq!(usize::from(WEIGHTS[SLOTS - 1]) * 3, KEYS);
     }
 
     #[test]

@@ -2,99 +2,90 @@
 //!
 //! A cell is a candidate when a stone lies within two steps of it along one of the eight
 //! line directions (or one step diagonally): moves farther away almost never matter.
-//! Counts of nearby stones are updated on make/unmake, and a bounding box of the stones
-//! limits the scan.
+//! Counts of nearby stones are updated on make/unmake, and each row keeps a bit mask of its
+//! near cells and of its stones, so listing the candidates visits only them.
 
 use crate::engine::board::Board;
 use crate::engine::geometry::{BoardSize, Point};
-use crate::engine::grid::{self, CELLS, STRIDE};
+use crate::engine::grid::{CELLS, PAD, STRIDE};
 
-/// Index offsets of the cells a stone makes candidates.
-fn neighbourhood() -> [isize; 16] {
-    let s = STRIDE as isize;
-    let mut offsets = [0isize; 16];
-    let directions = [1, s, s + 1, s - 1];
-    for (i, d) in directions.iter().enumerate() {
-        for (j, k) in [-2isize, -1, 1, 2].iter().enumerate() {
-            offsets[i * 4 + j] = d * k;
-        }
+/// The steps `(dx, dy)` from a stone to the cells it makes candidates.
+const NEIGHBOURHOOD: [(isize, isize); 16] = {
+    let directions = [(1, 0), (0, 1), (1, 1), (-1, 1)];
+    let steps = [-2, -1, 1, 2];
+    let mut offsets = [(0, 0); 16];
+    let mut i = 0;
+    while i < 16 {
+        let (dx, dy) = directions[i / 4];
+        offsets[i] = (dx * steps[i % 4], dy * steps[i % 4]);
+        i += 1;
     }
     offsets
-}
+};
 
-/// Nearby-stone counts of every cell and the stones' bounding box, with an undo stack.
+/// Nearby-stone counts of every cell of the padded grid (so that no step leaves it), and per
+/// padded row the masks of near cells and of stones (bit `x` for padded column `x`).
 #[derive(Clone)]
 pub struct Area {
     size: BoardSize,
     near: Vec<u8>,
-    offsets: [isize; 16],
-    boxes: Vec<(usize, usize, usize, usize)>,
+    near_rows: [u64; STRIDE],
+    stone_rows: [u64; STRIDE],
 }
 
 impl Area {
     /// The area of a board's current stones.
     #[must_use]
     pub fn new(board: &Board) -> Area {
-        let size = board.size();
-        let c = size.center();
         let mut area = Area {
-            size,
+            size: board.size(),
             near: vec![0; CELLS],
-            offsets: neighbourhood(),
-            boxes: vec![(c.col(), c.row(), c.col(), c.row())],
+            near_rows: [0; STRIDE],
+            stone_rows: [0; STRIDE],
         };
-        let stones: Vec<Point> = board.stones().map(|(p, _)| p).collect();
-        if let Some(&first) = stones.first() {
-            area.boxes[0] = (first.col(), first.row(), first.col(), first.row());
-        }
-        for p in stones {
+        for (p, _) in board.stones() {
             area.add(p);
-            let grown = area.boxes.pop().expect("just pushed");
-            area.boxes[0] = grown;
         }
         area
     }
 
     /// Records a stone put on `point`.
     pub fn add(&mut self, point: Point) {
-        let index = grid::index_of(point);
-        for &o in &self.offsets {
-            self.near[(index as isize + o) as usize] += 1;
+        let (x, y) = (point.col() + PAD, point.row() + PAD);
+        self.stone_rows[y] |= 1 << x;
+        for (dx, dy) in NEIGHBOURHOOD {
+            let (nx, ny) = (x.wrapping_add_signed(dx), y.wrapping_add_signed(dy));
+            self.near[ny * STRIDE + nx] += 1;
+            self.near_rows[ny] |= 1 << nx;
         }
-        let (x0, y0, x1, y1) = *self.boxes.last().expect("root box");
-        self.boxes.push((
-            x0.min(point.col()),
-            y0.min(point.row()),
-            x1.max(point.col()),
-            y1.max(point.row()),
-        ));
     }
 
     /// Forgets the stone last recorded on `point`.
     pub fn remove(&mut self, point: Point) {
-        let index = grid::index_of(point);
-        for &o in &self.offsets {
-            self.near[(index as isize + o) as usize] -= 1;
+        let (x, y) = (point.col() + PAD, point.row() + PAD);
+        self.stone_rows[y] &= !(1 << x);
+        for (dx, dy) in NEIGHBOURHOOD {
+            let (nx, ny) = (x.wrapping_add_signed(dx), y.wrapping_add_signed(dy));
+            let count = &mut self.near[ny * STRIDE + nx];
+            *count -= 1;
+            self.near_rows[ny] &= !(u64::from(*count == 0) << nx);
         }
-        self.boxes.pop();
-    }
-
-    /// Whether a cell is near a stone.
-    #[must_use]
-    pub fn is_near(&self, point: Point) -> bool {
-        self.near[grid::index_of(point)] > 0
     }
 
     /// Every empty cell near a stone (the centre on an empty board), row by row.
     pub fn candidates<'a>(&'a self, board: &'a Board) -> impl Iterator<Item = Point> + 'a {
-        let (x0, y0, x1, y1) = *self.boxes.last().expect("root box");
-        let empty = board.stone_total() == 0;
-        let (w, h) = (self.size.width(), self.size.height());
-        let xs = x0.saturating_sub(2)..=(x1 + 2).min(w - 1);
-        let ys = y0.saturating_sub(2)..=(y1 + 2).min(h - 1);
-        let centre = self.size.center();
-        ys.flat_map(move |y| xs.clone().map(move |x| Point::new(x, y)))
-            .filter(move |&p| board.is_empty(p) && (self.is_near(p) || (empty && p == centre)))
+        let centre = (board.stone_total() == 0).then(|| self.size.center());
+        let columns = (1u64 << self.size.width()) - 1;
+        let rows = (0..self.size.height()).flat_map(move |y| {
+            let row = y + PAD;
+            let mut open = (self.near_rows[row] & !self.stone_rows[row]) >> PAD & columns;
+            std::iter::from_fn(move || {
+                let x = open.trailing_zeros() as usize;
+                open &= open.wrapping_sub(1);
+                (x < 64).then(|| Point::new(x, y))
+            })
+        });
+        centre.into_iter().chain(rows)
     }
 }
 

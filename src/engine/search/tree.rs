@@ -14,7 +14,7 @@ use super::area::Area;
 use super::tt::{Bound, Entry, Table};
 use crate::engine::analysis::MATE_VALUE;
 use crate::engine::board::Board;
-use crate::engine::eval::{self, cell_info, is_legal, Threat};
+use crate::engine::eval::{self, cell_info, is_legal, CellInfo, Threat};
 use crate::engine::geometry::{Direction, Point};
 use crate::engine::grid::{self, CELLS};
 use crate::engine::patterns::Pattern;
@@ -75,6 +75,14 @@ pub struct Scan {
     pub eval: i32,
 }
 
+/// What a scan found besides its move list.
+enum Found {
+    /// The mover wins by force with this move (the move list is meaningless).
+    Win(Point),
+    /// No such win: the static evaluation for the mover.
+    Eval(i32),
+}
+
 /// The search state of one analysis.
 pub struct Tree<'a> {
     /// The board being searched.
@@ -84,6 +92,8 @@ pub struct Tree<'a> {
     history: &'a mut [i32],
     killers: Vec<[Option<Point>; 2]>,
     pvs: Vec<Vec<Point>>,
+    /// Move lists by ply, reused from node to node instead of allocated.
+    buffers: Vec<Vec<Move>>,
     limits: Limits,
     /// Nodes visited.
     pub nodes: u64,
@@ -103,6 +113,7 @@ impl<'a> Tree<'a> {
             history,
             killers: vec![[None; 2]; MAX_PLY + 2],
             pvs: vec![Vec::new(); MAX_PLY + 2],
+            buffers: vec![Vec::new(); MAX_PLY],
             limits,
             nodes: 0,
             seldepth: 0,
@@ -150,6 +161,9 @@ impl<'a> Tree<'a> {
         let Some(centre) = around else {
             return found;
         };
+        if !self.board.has_five_point(colour) {
+            return found;
+        }
         let size = self.board.size();
         for d in Direction::ALL {
             for k in (-4..=4).filter(|&k| k != 0) {
@@ -169,64 +183,123 @@ impl<'a> Tree<'a> {
     /// Scans the candidates: evaluation, the mover's immediate win, ordered legal moves
     /// (only defences and own fours when the opponent threatens an open four).
     pub fn scan(&self, ply: usize, tt_move: Option<Point>) -> Scan {
+        let mut moves = Vec::new();
+        match self.scan_into(ply, tt_move, &mut moves) {
+            Found::Win(point) => Scan {
+                winning_four: Some(point),
+                moves: Vec::new(),
+                eval: 0,
+            },
+            Found::Eval(eval) => Scan {
+                winning_four: None,
+                moves,
+                eval,
+            },
+        }
+    }
+
+    /// `scan`, writing the moves into `moves`.
+    fn scan_into(&self, ply: usize, tt_move: Option<Point>, moves: &mut Vec<Move>) -> Found {
+        moves.clear();
         let me = self.board.to_move();
         let them = me.opponent();
         let (mut own_sum, mut their_sum) = (0, 0);
-        let mut moves = Vec::with_capacity(64);
         let mut under_threat = false;
-        let killers = self.killers[ply.min(MAX_PLY)];
-        let history_base = me.index() * CELLS;
         let forbidding = self.board.rule().has_forbidden_moves(me);
         for p in self.area.candidates(&self.board) {
-            let own_patterns = self.board.patterns_at(p, me);
             let their_patterns = self.board.patterns_at(p, them);
-            let (own_info, their_info) = (cell_info(own_patterns), cell_info(their_patterns));
-            let (own_value, their_value) = (own_info.value, their_info.value);
-            own_sum += own_value;
-            their_sum += their_value;
-            let (own, theirs) = (own_info.threat, their_info.threat);
+            let (own_info, their_info) = (
+                cell_info(self.board.patterns_at(p, me)),
+                cell_info(their_patterns),
+            );
+            own_sum += own_info.value;
+            their_sum += their_info.value;
             if forbidding && own_info.may_be_forbidden && !is_legal(&self.board, p, me) {
                 continue;
             }
-            if own.is_winning_four() {
-                return Scan {
-                    winning_four: Some(p),
-                    moves: Vec::new(),
-                    eval: 0,
-                };
+            if own_info.threat.is_winning_four() {
+                return Found::Win(p);
             }
             if their_patterns.contains(&Pattern::Flex4)
                 && (!their_info.may_be_forbidden || is_legal(&self.board, p, them))
             {
                 under_threat = true;
             }
-            let blocks = their_patterns.iter().any(|&q| q >= Pattern::Block4);
-            let mut order = own_value * 5 / 4 + their_value;
-            if Some(p) == tt_move {
-                order += 1 << 24;
-            } else if killers.contains(&Some(p)) {
-                order += 250;
-            }
-            order += self.history[history_base + grid::index_of(p)].min(1 << 16) / 64;
-            moves.push((
-                Move {
-                    point: p,
-                    order,
-                    own,
-                    theirs,
-                },
-                blocks,
-            ));
+            moves.push(self.candidate(ply, p, tt_move, own_info, their_info));
         }
         if under_threat {
-            moves.retain(|(m, blocks)| *blocks || m.own.is_four());
+            let blocks = |p| {
+                let patterns = self.board.patterns_at(p, them);
+                patterns.iter().any(|&q| q >= Pattern::Block4)
+            };
+            moves.retain(|m| blocks(m.point) || m.own.is_four());
         }
-        let mut moves: Vec<Move> = moves.into_iter().map(|(m, _)| m).collect();
         moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.order));
-        Scan {
-            winning_four: None,
-            moves,
-            eval: eval::combine(own_sum, their_sum),
+        Found::Eval(eval::combine(own_sum, their_sum))
+    }
+
+    /// `scan` as the quiescence needs it: the evaluation, the win, and only the mover's fours
+    /// in the order `scan` would list them (the ordering of the other moves is skipped).
+    fn scan_fours(&self, ply: usize, fours: &mut Vec<Move>) -> Found {
+        fours.clear();
+        let me = self.board.to_move();
+        let them = me.opponent();
+        let (mut own_sum, mut their_sum) = (0, 0);
+        let forbidding = self.board.rule().has_forbidden_moves(me);
+        for p in self.area.candidates(&self.board) {
+            let (own_info, their_info) = (
+                cell_info(self.board.patterns_at(p, me)),
+                cell_info(self.board.patterns_at(p, them)),
+            );
+            own_sum += own_info.value;
+            their_sum += their_info.value;
+            if !own_info.threat.is_four()
+                || forbidding && own_info.may_be_forbidden && !is_legal(&self.board, p, me)
+            {
+                continue;
+            }
+            if own_info.threat.is_winning_four() {
+                return Found::Win(p);
+            }
+            fours.push(self.candidate(ply, p, None, own_info, their_info));
+        }
+        let tied = fours
+            .iter()
+            .enumerate()
+            .any(|(i, a)| fours[i + 1..].iter().any(|b| b.order == a.order));
+        if tied {
+            // An unstable sort places equal keys by the whole list: sort it as `scan` does.
+            let found = self.scan_into(ply, None, fours);
+            fours.retain(|m| m.own.is_four());
+            return found;
+        }
+        fours.sort_unstable_by_key(|m| std::cmp::Reverse(m.order));
+        Found::Eval(eval::combine(own_sum, their_sum))
+    }
+
+    /// A legal candidate with its ordering score: the cell values for both sides, then the
+    /// table's move, the killers and the history.
+    fn candidate(
+        &self,
+        ply: usize,
+        p: Point,
+        tt_move: Option<Point>,
+        own_info: CellInfo,
+        their_info: CellInfo,
+    ) -> Move {
+        let mut order = own_info.value * 5 / 4 + their_info.value;
+        if Some(p) == tt_move {
+            order += 1 << 24;
+        } else if self.killers[ply.min(MAX_PLY)].contains(&Some(p)) {
+            order += 250;
+        }
+        let slot = self.board.to_move().index() * CELLS + grid::index_of(p);
+        order += self.history[slot].min(1 << 16) / 64;
+        Move {
+            point: p,
+            order,
+            own: own_info.threat,
+            theirs: their_info.threat,
         }
     }
 
@@ -249,7 +322,7 @@ impl<'a> Tree<'a> {
     }
 
     /// Negamax with alpha-beta: the value of the position for the side to move.
-    pub fn search(&mut self, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+    pub fn search(&mut self, depth: i32, ply: usize, alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
         self.pvs[ply].clear();
         if self.out_of_budget() {
@@ -292,12 +365,31 @@ impl<'a> Tree<'a> {
                 return score;
             }
         }
-        let scan = self.scan(ply, entry.and_then(|e| e.best));
-        if let Some(win) = scan.winning_four {
-            self.pvs[ply] = vec![win];
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        let found = self.scan_into(ply, entry.and_then(|e| e.best), &mut moves);
+        let score = self.search_moves(found, &moves, key, depth, ply, alpha, beta);
+        self.buffers[ply] = moves;
+        score
+    }
+
+    /// The rest of `search` once the moves are scanned: the win, no move, or the moves
+    /// searched and the result stored under `key`.
+    #[allow(clippy::too_many_arguments)]
+    fn search_moves(
+        &mut self,
+        found: Found,
+        moves: &[Move],
+        key: u64,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        if let Found::Win(win) = found {
+            self.pvs[ply].push(win);
             return WIN - ply as i32 - 2;
         }
-        if scan.moves.is_empty() {
+        if moves.is_empty() {
             // Every defence of an open four threat is forbidden, or no legal move is left.
             return if self.board.is_full() {
                 0
@@ -306,8 +398,7 @@ impl<'a> Tree<'a> {
             };
         }
         let original_alpha = alpha;
-        let points: Vec<Move> = scan.moves;
-        let best = self.search_list(&points, depth, ply, &mut alpha, beta);
+        let best = self.search_list(moves, depth, ply, &mut alpha, beta);
         if self.aborted {
             return 0;
         }
@@ -410,19 +501,21 @@ impl<'a> Tree<'a> {
 
     /// Below the horizon: stand pat on the evaluation or play on with fours only.
     fn quiesce(&mut self, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
-        let scan = self.scan(ply, None);
-        if let Some(win) = scan.winning_four {
-            self.pvs[ply] = vec![win];
-            return WIN - ply as i32 - 2;
-        }
-        let stand = scan.eval;
-        if stand >= beta || depth <= -QUIESCENCE_DEPTH {
-            return stand;
-        }
-        alpha = alpha.max(stand);
-        let fours: Vec<Move> = scan.moves.into_iter().filter(|m| m.own.is_four()).collect();
-        let (best, _) = self.search_list(&fours, depth, ply, &mut alpha, beta);
-        best.max(stand)
+        let mut fours = std::mem::take(&mut self.buffers[ply]);
+        let score = match self.scan_fours(ply, &mut fours) {
+            Found::Win(win) => {
+                self.pvs[ply].push(win);
+                WIN - ply as i32 - 2
+            }
+            Found::Eval(stand) if stand >= beta || depth <= -QUIESCENCE_DEPTH => stand,
+            Found::Eval(stand) => {
+                alpha = alpha.max(stand);
+                let (best, _) = self.search_list(&fours, depth, ply, &mut alpha, beta);
+                best.max(stand)
+            }
+        };
+        self.buffers[ply] = fours;
+        score
     }
 }
 
@@ -463,7 +556,98 @@ fn from_tt(score: i32, ply: usize) -> i32 {
 
 #[cfg(test)]
 mod tests {
-    use super::late_move_reduction;
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+
+    use super::*;
+    use crate::engine::{BoardInput, MoveInput, Position, Rule};
+
+    /// The bench midgames, each under its rule.
+    fn midgames() -> Vec<Board> {
+        include_str!("../../../bench/positions.txt")
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .map(|line| {
+                let mut words = line.split_whitespace();
+                let rule: Rule = words.next().unwrap().parse().unwrap();
+                let moves = words.map(|w| MoveInput::Notation(w.to_string())).collect();
+                let input = BoardInput::Moves {
+                    width: 15,
+                    height: 15,
+                    moves,
+                };
+                Position::parse(&input, rule, None).unwrap().board().clone()
+            })
+            .collect()
+    }
+
+    /// The candidates by their definition: empty cells with a stone within two steps along a
+    /// line, row by row; the centre alone on an empty board.
+    fn candidates_from_scratch(board: &Board) -> Vec<Point> {
+        let size = board.size();
+        if board.stone_total() == 0 {
+            return vec![size.center()];
+        }
+        size.points()
+            .filter(|&p| board.is_empty(p))
+            .filter(|&p| {
+                Direction::ALL.iter().any(|&d| {
+                    [-2, -1, 1, 2]
+                        .iter()
+                        .any(|&k| p.step(d, k, size).is_some_and(|q| !board.is_empty(q)))
+                })
+            })
+            .collect()
+    }
+
+    /// The quiescence's scan against the full scan filtered to fours, and the candidates
+    /// against their definition, along random lines of play from the midgames (the history
+    /// table and killers get random credit, so ties and the table's move both occur).
+    #[test]
+    fn quick_scans_agree_with_the_full_scan() {
+        let mut rng = SmallRng::seed_from_u64(3);
+        for board in midgames() {
+            let mut tt = Table::new(1);
+            let mut history = vec![0; 2 * CELLS];
+            let far = Instant::now() + std::time::Duration::from_secs(3600);
+            let limits = Limits {
+                deadline: far,
+                max_nodes: u64::MAX,
+                stop: None,
+            };
+            let mut tree = Tree::new(board, &mut tt, &mut history, limits);
+            for step in 0..600 {
+                let ply = step % 8;
+                let candidates: Vec<Point> = tree.area.candidates(&tree.board).collect();
+                assert_eq!(candidates, candidates_from_scratch(&tree.board));
+                let mut full = Vec::new();
+                let found = tree.scan_into(ply, None, &mut full);
+                let mut fours = Vec::new();
+                let quick = tree.scan_fours(ply, &mut fours);
+                match (found, quick) {
+                    (Found::Win(a), Found::Win(b)) => assert_eq!(a, b),
+                    (Found::Eval(a), Found::Eval(b)) => {
+                        assert_eq!(a, b);
+                        full.retain(|m| m.own.is_four());
+                        let points = |ms: &[Move]| ms.iter().map(|m| m.point).collect::<Vec<_>>();
+                        assert_eq!(points(&full), points(&fours));
+                    }
+                    _ => panic!("one scan found a win, the other not"),
+                }
+                if let Some(&m) = full.first() {
+                    tree.killers[ply][0] = Some(m.point);
+                    tree.history[rng.random_range(0..2 * CELLS)] += 64 * rng.random_range(0..4);
+                }
+                let moves: Vec<Point> = tree.area.candidates(&tree.board).collect();
+                let undo = tree.board.history().len() > 12 && rng.random_bool(0.4);
+                if undo || moves.is_empty() || tree.forced(ply).is_ok() {
+                    tree.unmake();
+                } else {
+                    tree.make(moves[rng.random_range(0..moves.len())]);
+                }
+            }
+        }
+    }
 
     #[test]
     fn reductions_grow_with_depth_and_index_and_leave_a_ply() {
