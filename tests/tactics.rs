@@ -53,3 +53,30 @@ fn the_long_vcf_is_found_and_verified() {
     let verified = wins_after(board, line[0], Mode::Vcf, 100, &budget);
     assert!(matches!(verified.proof, Proof::Win(_)), "{verified:?}");
 }
+
+/// Puzzles that a threat search over threes and fours alone cannot solve (it finds no win at
+/// all): they start with a move that threatens a short VCF. The solver finds and checks a win.
+#[test]
+fn wins_that_start_with_a_vcf_threat_are_found() {
+    let ids = [
+        "vct_game_black_l03_2",
+        "vct_game_black_l03_3",
+        "vct_game_white_l03_2",
+        "vct_game_white_l04_2",
+    ];
+    let cases = load_cases(Path::new(CASES)).expect("the shared tactics data");
+    for id in ids {
+        let case = cases.iter().find(|c| c.id == id).expect("a listed case");
+        let position = case_position(case).expect("a valid case");
+        let board = position.board();
+        let budget = Budget::nodes(500_000);
+        let Proof::Win(line) = find_win(board, Mode::Vct, 6, &budget).proof else {
+            panic!("{id}: no win found");
+        };
+        let verified = wins_after(board, line[0], Mode::Vct, 6, &budget);
+        assert!(
+            matches!(verified.proof, Proof::Win(_)),
+            "{id}: {verified:?}"
+        );
+    }
+}

@@ -3,17 +3,20 @@
 //! The attacker plays only threats; the defender answers every threat with every move that
 //! could stop it. A four leaves one answer (its five point); an open three leaves the points
 //! on its line where the attacker would make a four, and the defender's own fours (a
-//! counter-four gains a tempo).
+//! counter-four gains a tempo). At the root a VCT's attacker also tries quieter moves that
+//! threaten a VCF of two moves (a four-three or double four set up, as in quintet's
+//! threat limit 2); such a threat is answered on the line of that VCF, or with a four.
 //! A move that makes two five points at once (open four, double four) wins on the spot.
 //!
 //! Renju is honoured throughout: a Black threat on a forbidden point cannot be played, a Black
 //! three whose open-four points are all forbidden threatens nothing, and a White threat whose
 //! only answer is forbidden for Black wins.
 
-use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
+
+use rustc_hash::FxHashMap;
 
 use super::board::Board;
 use super::eval::{cell_info, is_legal, Threat};
@@ -108,6 +111,9 @@ pub fn wins_after(
 #[must_use]
 pub fn five_points(board: &Board, colour: Stone, around: Option<Point>) -> Vec<Point> {
     let mut found = Vec::new();
+    if !board.has_five_point(colour) {
+        return found;
+    }
     match around {
         Some(centre) => {
             for d in Direction::ALL {
@@ -132,6 +138,13 @@ pub fn five_points(board: &Board, colour: Stone, around: Option<Point>) -> Vec<P
 /// Most positions one search remembers (a few MiB).
 const MEMO_ENTRIES: usize = 1 << 17;
 
+/// Most attacker moves of the VCF that makes a move a threat in a VCT: one for an open
+/// three (its open four), two for a move that sets up a four-three or a double four.
+const THREAT_VCF_MOVES: u32 = 2;
+
+/// Mixed into a VCF node's memo key so that it never meets a VCT node's entry.
+const VCF_MEMO_SALT: u64 = 0x9E37_79B9_7F4A_7C15;
+
 /// A `Memo::failed` limit meaning "fails at any move limit".
 const UNBOUNDED: u32 = u32::MAX;
 
@@ -142,6 +155,8 @@ struct Memo {
     failed: u32,
     /// Smallest move limit known to win (0: none).
     won: u32,
+    /// The winning move, when `won` is set.
+    best: Option<Point>,
 }
 
 struct Solver {
@@ -154,7 +169,8 @@ struct Solver {
     /// Whether some node stopped at the move limit with threats left (a deeper limit may win).
     cut: bool,
     root_len: usize,
-    memo: HashMap<u64, Memo>,
+    /// Keyed by Zobrist hashes, which are already uniform: a cheap hasher suffices.
+    memo: FxHashMap<u64, Memo>,
     /// Bounding box of the stones: (min x, min y, max x, max y), one entry per ply.
     boxes: Vec<(usize, usize, usize, usize)>,
 }
@@ -179,7 +195,7 @@ impl Solver {
             aborted: false,
             cut: false,
             root_len: board.history().len(),
-            memo: HashMap::new(),
+            memo: FxHashMap::default(),
             boxes: vec![bbox],
         }
     }
@@ -308,14 +324,14 @@ impl Solver {
         if self.out_of_budget() {
             return None;
         }
-        let (me, them) = (self.attacker, self.attacker.opponent());
+        let them = self.attacker.opponent();
         let around = self.board.last_move().filter(|_| self.ply() > 0);
         let their_fives = five_points(&self.board, them, around);
         if their_fives.len() >= 2 || depth == 0 {
             self.cut |= depth == 0 && their_fives.len() < 2;
             return None;
         }
-        let key = self.board.hash();
+        let key = self.memo_key();
         let memo = self.memo.get(&key).copied().unwrap_or_default();
         if memo.failed >= depth {
             // A failure bounded by the move limit may turn into a win with a deeper one.
@@ -323,15 +339,10 @@ impl Solver {
             return None;
         }
         if memo.won != 0 && memo.won <= depth {
-            return Some(Vec::new());
+            return Some(self.remembered_line(memo.best));
         }
-        let moves = match their_fives.first() {
-            Some(&block) if is_legal(&self.board, block, me) => vec![block],
-            Some(_) => Vec::new(),
-            None => self.threat_moves(me),
-        };
         let outer_cut = std::mem::replace(&mut self.cut, false);
-        let line = self.first_winning(key, moves, depth);
+        let line = self.expand(key, &their_fives, depth);
         if line.is_none() && !self.aborted {
             let failed = if self.cut { depth } else { UNBOUNDED };
             if let Some(memo) = self.memo_mut(key) {
@@ -342,24 +353,155 @@ impl Solver {
         line
     }
 
+    /// The attacker's node past the memo: its moves (the block of a defender's five, else
+    /// its threats), and the first of them that wins within `depth` moves.
+    fn expand(&mut self, key: u64, their_fives: &[Point], depth: u32) -> Option<Vec<Point>> {
+        let me = self.attacker;
+        let moves = match their_fives.first() {
+            Some(&block) if is_legal(&self.board, block, me) => vec![block],
+            Some(_) => Vec::new(),
+            None => self.threat_moves(me),
+        };
+        self.first_winning(key, moves, depth)
+    }
+
+    /// The memo key of the node: the position (side to move included) and the mode, since a
+    /// VCT also runs VCFs (its threat checks) over the same positions.
+    fn memo_key(&self) -> u64 {
+        match self.mode {
+            Mode::Vcf => self.board.hash() ^ VCF_MEMO_SALT,
+            Mode::Vct => self.board.hash(),
+        }
+    }
+
+    /// A VCF for the side to move within `max_moves` of its moves, and whether the search
+    /// stopped at that limit somewhere (a longer VCF may exist).
+    fn nested_vcf(&mut self, max_moves: u32) -> (Option<Vec<Point>>, bool) {
+        let outer = (self.attacker, self.mode, self.cut);
+        self.attacker = self.board.to_move();
+        self.mode = Mode::Vcf;
+        self.cut = false;
+        let line = self.attack(max_moves);
+        let cut = self.cut;
+        (self.attacker, self.mode, self.cut) = outer;
+        (line, cut)
+    }
+
+    /// What `colour` threatens: if it could move now, would it win by a VCF within
+    /// `max_moves`? If so, the cells where its opponent must play to stop that VCF, fours
+    /// aside: every point of the VCF's line, its final five points (with their neighbourhood
+    /// when the win is a forbidden block), and the cells that would turn one of the
+    /// opponent's forced replies into a four. A move anywhere else leaves the VCF standing.
+    fn threat_cells(&mut self, colour: Stone, max_moves: u32) -> Option<Vec<Point>> {
+        let to_move = self.board.to_move();
+        self.board.set_to_move(colour);
+        let (line, _) = self.nested_vcf(max_moves);
+        let cells = line.map(|line| self.cells_of_line(colour, line));
+        self.board.set_to_move(to_move);
+        cells
+    }
+
+    /// `threat_cells` of a VCF `line` of `colour`, who is to move.
+    fn cells_of_line(&mut self, colour: Stone, line: Vec<Point>) -> Vec<Point> {
+        let mut cells = line.clone();
+        for &p in &line {
+            self.board.play(p);
+            if self.board.stone(p) != Some(colour) {
+                self.add_four_makers(p, &mut cells);
+            }
+        }
+        let ends = five_points(&self.board, colour, line.last().copied());
+        if let [forbidden_block] = ends.as_slice() {
+            let size = self.board.size();
+            for d in Direction::ALL {
+                cells.extend((-5..=5).filter_map(|k| forbidden_block.step(d, k, size)));
+            }
+        }
+        cells.extend(ends);
+        for _ in &line {
+            self.board.undo();
+        }
+        cells
+    }
+
+    /// Adds to `cells` the empty cells where one more stone of the colour on `stone` would
+    /// make a four through it: the two empty cells of every five-cell window through `stone`
+    /// that holds three of its colour and nothing of the other.
+    fn add_four_makers(&self, stone: Point, cells: &mut Vec<Point>) {
+        let colour = self.board.stone(stone).expect("a stone");
+        let size = self.board.size();
+        for d in Direction::ALL {
+            for start in -4..=0 {
+                let window: Vec<Option<Point>> =
+                    (start..start + 5).map(|k| stone.step(d, k, size)).collect();
+                let Some(window) = window.into_iter().collect::<Option<Vec<Point>>>() else {
+                    continue;
+                };
+                let own = window
+                    .iter()
+                    .filter(|&&q| self.board.stone(q) == Some(colour));
+                let empty: Vec<Point> = window
+                    .iter()
+                    .copied()
+                    .filter(|&q| self.board.is_empty(q))
+                    .collect();
+                if own.count() == 3 && empty.len() == 2 {
+                    cells.extend(empty);
+                }
+            }
+        }
+    }
+
+    /// Records that the node `key` wins within `depth` moves by `best`.
+    fn remember_win(&mut self, key: u64, depth: u32, best: Point) {
+        if let Some(memo) = self.memo_mut(key) {
+            memo.won = depth;
+            memo.best = Some(best);
+        }
+    }
+
+    /// The line of a node the memo knows to win, from its winning move `best`. A VCF's line
+    /// is rebuilt to the end, its defender having one answer per four (`threat_cells` needs
+    /// all of it); a VCT's stops at the winning move.
+    fn remembered_line(&mut self, best: Option<Point>) -> Vec<Point> {
+        let Some(m) = best else {
+            return Vec::new();
+        };
+        let me = self.attacker;
+        let info = cell_info(self.board.patterns_at(m, me));
+        if self.mode == Mode::Vct || info.threat == Threat::Five || info.threat.is_winning_four() {
+            return vec![m];
+        }
+        self.play(m);
+        let mut line = vec![m];
+        if let [block] = five_points(&self.board, me, Some(m)).as_slice() {
+            let block = *block;
+            if is_legal(&self.board, block, me.opponent()) {
+                self.play(block);
+                let next = self.memo.get(&self.memo_key()).and_then(|e| e.best);
+                line.push(block);
+                line.extend(self.remembered_line(next));
+                self.undo();
+            }
+        }
+        self.undo();
+        line
+    }
+
     /// The first of the attacker's `moves` that wins within `depth` moves, with its line.
     fn first_winning(&mut self, key: u64, moves: Vec<Point>, depth: u32) -> Option<Vec<Point>> {
         let me = self.attacker;
         for m in moves {
             let info = cell_info(self.board.patterns_at(m, me));
             if info.threat == Threat::Five || info.threat.is_winning_four() {
-                if let Some(memo) = self.memo_mut(key) {
-                    memo.won = depth;
-                }
+                self.remember_win(key, depth, m);
                 return Some(vec![m]);
             }
             self.play(m);
             let line = self.defend(depth - 1);
             self.undo();
             if let Some(rest) = line {
-                if let Some(memo) = self.memo_mut(key) {
-                    memo.won = depth;
-                }
+                self.remember_win(key, depth, m);
                 return Some([vec![m], rest].concat());
             }
             if self.aborted {
@@ -369,16 +511,21 @@ impl Solver {
         None
     }
 
-    /// The attacker's legal threats of this mode, strongest first.
+    /// The attacker's legal candidate threats of this mode, strongest first: fours for a
+    /// VCF; for a VCT threes too, and at the root every move that might threaten a short
+    /// VCF (see `may_threaten`), which the defender's node checks.
     fn threat_moves(&self, me: Stone) -> Vec<Point> {
-        let weakest = match self.mode {
-            Mode::Vcf => Threat::Four,
-            Mode::Vct => Threat::Three,
-        };
         let mut moves: Vec<(Threat, i32, Point)> = Vec::new();
         for p in self.zone() {
-            let info = cell_info(self.board.patterns_at(p, me));
-            if info.threat >= weakest && is_legal(&self.board, p, me) {
+            let patterns = self.board.patterns_at(p, me);
+            let info = cell_info(patterns);
+            let candidate = match self.mode {
+                Mode::Vcf => info.threat >= Threat::Four,
+                Mode::Vct => {
+                    info.threat >= Threat::Three || (self.ply() == 0 && may_threaten(patterns))
+                }
+            };
+            if candidate && is_legal(&self.board, p, me) {
                 moves.push((info.threat, info.value, p));
             }
         }
@@ -408,12 +555,21 @@ impl Solver {
         if self.mode == Mode::Vcf {
             return None;
         }
+        // Against open threes the blocks on their lines are the complete answer; any other
+        // threat is answered on the line of the VCF it sets up.
         let zone = self.zone();
         let blocks = self.three_blocks(&zone);
-        if blocks.is_empty() {
-            return None;
-        }
-        let defences = self.defences(&zone, &blocks);
+        let cells = if blocks.is_empty() {
+            if self.ply() > 1 {
+                // Past the root the attacker plays only threes and fours: the quieter moves
+                // widened the whole tree too much for its time (bench/RESULTS.md).
+                return None;
+            }
+            self.threat_cells(me, THREAT_VCF_MOVES)?
+        } else {
+            blocks
+        };
+        let defences = self.defences(&cells);
         let mut first_line = None;
         for q in defences {
             self.play(q);
@@ -459,20 +615,38 @@ impl Solver {
         blocks
     }
 
-    /// Every defender move that could stop the open threes: one of their `blocks`, or a
-    /// defender four (gaining a tempo); counter-fours first.
-    fn defences(&self, zone: &[Point], blocks: &[Point]) -> Vec<Point> {
+    /// The defender's answers to a threat that `cells` would stop: the empty, legal ones
+    /// among them and every four of its own (gaining a tempo); fours first, then in board
+    /// order.
+    fn defences(&self, cells: &[Point]) -> Vec<Point> {
         let them = self.attacker.opponent();
+        let mut zone = self.zone();
+        // Cells beyond the zone only arise around a forbidden point the threat relies on.
+        let beyond: Vec<Point> = cells
+            .iter()
+            .copied()
+            .filter(|&p| self.board.is_empty(p) && !zone.contains(&p))
+            .collect();
+        zone.extend(beyond);
         let mut moves: Vec<(bool, Point)> = Vec::new();
-        for &p in zone {
+        for p in zone {
             let counter = cell_info(self.board.patterns_at(p, them)).threat.is_four();
-            if (counter || blocks.contains(&p)) && is_legal(&self.board, p, them) {
+            if (counter || cells.contains(&p)) && is_legal(&self.board, p, them) {
                 moves.push((counter, p));
             }
         }
         moves.sort_by_key(|&(counter, _)| !counter);
         moves.into_iter().map(|(_, p)| p).collect()
     }
+}
+
+/// Whether a stone with these line patterns might make a VCF of `THREAT_VCF_MOVES` moves
+/// that was not there before: it makes a three of some kind (a line one move from a four),
+/// or two lines one move from a three.
+fn may_threaten(patterns: [Pattern; 4]) -> bool {
+    let threes = patterns.iter().filter(|&&p| p >= Pattern::Block3).count();
+    let twos = patterns.iter().filter(|&&p| p >= Pattern::Flex2).count();
+    threes >= 1 || twos >= 2
 }
 
 fn grow(bbox: (usize, usize, usize, usize), p: Point) -> (usize, usize, usize, usize) {
@@ -637,9 +811,48 @@ mod tests {
         blocks.sort_unstable_by_key(|p| p.col());
         let row_one: Vec<Point> = [0, 1, 5, 6].iter().map(|&x| Point::new(x, 1)).collect();
         assert_eq!(blocks, row_one);
-        let defences = solver.defences(&zone, &blocks);
+        let defences = solver.defences(&blocks);
         assert!(!defences.contains(&Point::new(4, 5)), "{defences:?}");
         assert!(!defences.contains(&Point::new(5, 5)), "{defences:?}");
         assert_eq!(defences.len(), 4, "{defences:?}");
+    }
+
+    /// `threat_cells` claims that a defender move anywhere else leaves the VCF standing:
+    /// check it against every such move.
+    #[test]
+    fn a_vcf_survives_every_move_off_its_threat_cells() {
+        for rule in Rule::ALL {
+            let b = board(&VCF, rule, Stone::White);
+            let mut solver = Solver::new(&b, Mode::Vct, &budget());
+            let cells = solver
+                .threat_cells(Stone::Black, 4)
+                .expect("Black threatens a VCF");
+            for q in b.empty_points() {
+                let counter = cell_info(b.patterns_at(q, Stone::White)).threat.is_four();
+                if cells.contains(&q) || counter || !is_legal(&b, q, Stone::White) {
+                    continue;
+                }
+                let mut after = b.clone();
+                after.play(q);
+                let outcome = find_win(&after, Mode::Vcf, 4, &budget());
+                assert!(
+                    matches!(outcome.proof, Proof::Win(_)),
+                    "{rule}: White {q:?}"
+                );
+            }
+        }
+    }
+
+    /// A quiet move is no threat; a move that sets up a four-three is one.
+    #[test]
+    fn only_moves_that_threaten_a_short_vcf_are_threats() {
+        let b = board(&VCF, Rule::Freestyle, Stone::White);
+        let mut solver = Solver::new(&b, Mode::Vct, &budget());
+        assert!(solver
+            .threat_cells(Stone::White, THREAT_VCF_MOVES)
+            .is_none());
+        assert!(solver
+            .threat_cells(Stone::Black, THREAT_VCF_MOVES)
+            .is_some());
     }
 }
