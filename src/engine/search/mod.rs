@@ -36,16 +36,18 @@ const MAX_DEPTH: u32 = 64;
 const ASPIRATION: i32 = 60;
 /// Most attacker moves a root threat search looks ahead.
 const THREAT_MOVES: u32 = 20;
-/// The root's VCF gets at most this fraction of the time, its VCT at most `VCT_SHARE`, the
+/// The root's VCF gets at most this fraction of the time, its VCT at most `vct_time`, the
 /// defence against the opponent's threats at most `DEFENCE_SHARE`. Each search usually
-/// settles well within its share; when none does, the tree still keeps half the time, which
-/// arena runs at 200 ms a move showed to be worth more than longer threat searches (see
-/// bench/ARENA.md).
+/// settles well within its share; when none does, the tree keeps the rest.
 const VCF_SHARE: u32 = 8;
-/// See `VCF_SHARE`.
+/// The root VCT's node share, and its time share at short budgets (see `vct_time`).
 const VCT_SHARE: u32 = 4;
 /// See `VCF_SHARE`.
 const DEFENCE_SHARE: u32 = 8;
+/// Move budgets up to this give the root VCT a quarter of the time.
+const SHORT_MOVE: Duration = Duration::from_millis(200);
+/// Move budgets from this on give the root VCT half of the time.
+const LONG_MOVE: Duration = Duration::from_secs(1);
 /// Most attacker moves a root VCF looks ahead (a VCF is narrow, so it may run long).
 const VCF_MOVES: u32 = 100;
 
@@ -180,13 +182,13 @@ impl Searcher {
         }
         let total = limits.deadline.saturating_duration_since(started);
         let mut own_attack = Proof::Unknown;
-        for (mode, share, moves) in [
-            (Mode::Vcf, VCF_SHARE, VCF_MOVES),
-            (Mode::Vct, VCT_SHARE, THREAT_MOVES),
+        for (mode, share, time, moves) in [
+            (Mode::Vcf, VCF_SHARE, total / VCF_SHARE, VCF_MOVES),
+            (Mode::Vct, VCT_SHARE, vct_time(total), THREAT_MOVES),
         ] {
             let budget = Budget {
                 max_nodes: limits.max_nodes / share as u64,
-                deadline: Some(Instant::now() + total / share),
+                deadline: Some(Instant::now() + time),
                 stop: limits.stop.clone(),
             };
             let outcome = threats::find_win(board, mode, moves, &budget);
@@ -297,6 +299,17 @@ pub(crate) enum Tactic {
     Win(Vec<Point>),
     /// Two opposing fives (or one whose block is forbidden): this move, and a loss.
     Lost(Point),
+}
+
+/// The root VCT's time out of a move's `total`: a quarter up to `SHORT_MOVE`, half from
+/// `LONG_MOVE` on, in proportion between. At short budgets the tree needs the time most (at
+/// 200 ms a move, half for the VCT lost arena points); at long ones it already reaches its
+/// useful depth, and long threat sequences are worth more (bench/ARENA.md, session 5).
+fn vct_time(total: Duration) -> Duration {
+    let span = (LONG_MOVE - SHORT_MOVE).as_secs_f64();
+    let past_short = total.saturating_sub(SHORT_MOVE).as_secs_f64();
+    let fraction = 0.25 + 0.25 * (past_short / span).min(1.0);
+    total.mul_f64(fraction)
 }
 
 /// The root moves narrowed to those that meet the opponent's threat sequence, when the

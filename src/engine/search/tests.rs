@@ -191,3 +191,21 @@ fn reports_every_completed_iteration_in_order() {
     assert_eq!(last.score, analysis.score);
     assert_eq!(last.stats.nodes, analysis.stats.nodes);
 }
+
+#[test]
+fn the_root_vct_gets_a_quarter_of_short_moves_and_half_of_long_ones() {
+    let ms = Duration::from_millis;
+    assert_eq!(vct_time(ms(100)), ms(25));
+    assert_eq!(vct_time(ms(200)), ms(50));
+    assert_eq!(vct_time(ms(1000)), ms(500));
+    assert_eq!(vct_time(ms(5000)), ms(2500));
+    let mut last = Duration::ZERO;
+    for budget in (0..=1200).step_by(50).map(ms) {
+        let time = vct_time(budget);
+        assert!(
+            time >= last && time * 4 >= budget && time * 2 <= budget,
+            "{budget:?}"
+        );
+        last = time;
+    }
+}
