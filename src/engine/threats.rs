@@ -374,17 +374,15 @@ impl Solver {
         }
     }
 
-    /// A VCF for the side to move within `max_moves` of its moves, and whether the search
-    /// stopped at that limit somewhere (a longer VCF may exist).
-    fn nested_vcf(&mut self, max_moves: u32) -> (Option<Vec<Point>>, bool) {
+    /// A VCF for the side to move within `max_moves` of its moves. It is a fixed test, not a
+    /// bound to deepen, so where it stopped at its limit does not reach the caller's `cut`.
+    fn nested_vcf(&mut self, max_moves: u32) -> Option<Vec<Point>> {
         let outer = (self.attacker, self.mode, self.cut);
         self.attacker = self.board.to_move();
         self.mode = Mode::Vcf;
-        self.cut = false;
         let line = self.attack(max_moves);
-        let cut = self.cut;
         (self.attacker, self.mode, self.cut) = outer;
-        (line, cut)
+        line
     }
 
     /// What `colour` threatens: if it could move now, would it win by a VCF within
@@ -395,16 +393,17 @@ impl Solver {
     fn threat_cells(&mut self, colour: Stone, max_moves: u32) -> Option<Vec<Point>> {
         let to_move = self.board.to_move();
         self.board.set_to_move(colour);
-        let (line, _) = self.nested_vcf(max_moves);
-        let cells = line.map(|line| self.cells_of_line(colour, line));
+        let cells = self
+            .nested_vcf(max_moves)
+            .map(|line| self.cells_of_line(colour, &line));
         self.board.set_to_move(to_move);
         cells
     }
 
     /// `threat_cells` of a VCF `line` of `colour`, who is to move.
-    fn cells_of_line(&mut self, colour: Stone, line: Vec<Point>) -> Vec<Point> {
-        let mut cells = line.clone();
-        for &p in &line {
+    fn cells_of_line(&mut self, colour: Stone, line: &[Point]) -> Vec<Point> {
+        let mut cells = line.to_vec();
+        for &p in line {
             self.board.play(p);
             if self.board.stone(p) != Some(colour) {
                 self.add_four_makers(p, &mut cells);
@@ -418,7 +417,7 @@ impl Solver {
             }
         }
         cells.extend(ends);
-        for _ in &line {
+        for _ in line {
             self.board.undo();
         }
         cells
@@ -432,20 +431,16 @@ impl Solver {
         let size = self.board.size();
         for d in Direction::ALL {
             for start in -4..=0 {
-                let window: Vec<Option<Point>> =
-                    (start..start + 5).map(|k| stone.step(d, k, size)).collect();
-                let Some(window) = window.into_iter().collect::<Option<Vec<Point>>>() else {
-                    continue;
-                };
-                let own = window
-                    .iter()
-                    .filter(|&&q| self.board.stone(q) == Some(colour));
-                let empty: Vec<Point> = window
-                    .iter()
-                    .copied()
-                    .filter(|&q| self.board.is_empty(q))
-                    .collect();
-                if own.count() == 3 && empty.len() == 2 {
+                let (mut own, mut empty) = (0, Vec::with_capacity(5));
+                for k in start..start + 5 {
+                    match stone.step(d, k, size).map(|q| (q, self.board.stone(q))) {
+                        Some((_, Some(c))) if c == colour => own += 1,
+                        Some((q, None)) => empty.push(q),
+                        // Off the board or the other colour: no four in this window.
+                        _ => own = -5,
+                    }
+                }
+                if own == 3 && empty.len() == 2 {
                     cells.extend(empty);
                 }
             }
