@@ -108,6 +108,13 @@ impl Board {
         self.hash
     }
 
+    /// The hash `play(point)` would give, without playing it (a child's table entry is
+    /// looked up without a make/unmake).
+    #[must_use]
+    pub fn hash_after(&self, point: Point) -> u64 {
+        self.hash ^ zobrist::key(self.to_move, grid::index_of(point)) ^ WHITE_TO_MOVE
+    }
+
     /// The stone on a point, if any.
     #[must_use]
     pub fn stone(&self, point: Point) -> Option<Stone> {

@@ -24,6 +24,8 @@ use super::geometry::{Direction, Point};
 use super::patterns::Pattern;
 use super::stone::Stone;
 
+mod proof_numbers;
+
 /// Which threats the attacker may use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
@@ -173,6 +175,8 @@ struct Solver {
     memo: FxHashMap<u64, Memo>,
     /// Bounding box of the stones: (min x, min y, max x, max y), one entry per ply.
     boxes: Vec<(usize, usize, usize, usize)>,
+    /// The proof-number search's table.
+    numbers: proof_numbers::Memory,
 }
 
 impl Solver {
@@ -197,38 +201,25 @@ impl Solver {
             root_len: board.history().len(),
             memo: FxHashMap::default(),
             boxes: vec![bbox],
+            numbers: proof_numbers::Memory::default(),
         }
     }
 
+    /// A win for the attacker, who is to move, within `max_moves` of its moves.
     fn solve(&mut self, max_moves: u32) -> Proof {
         if let Some(&p) = five_points(&self.board, self.attacker, None).first() {
             return Proof::Win(vec![p]);
         }
-        for depth in self.first_depth(max_moves)..=max_moves {
-            self.cut = false;
-            if let Some(line) = self.attack(depth) {
-                return Proof::Win(line);
-            }
-            if self.aborted {
-                return Proof::Unknown;
-            }
-            if !self.cut {
-                break;
-            }
-        }
-        Proof::NoWin
-    }
-
-    /// The first move limit of the iterative deepening. A VCF's defender has no choice, so
-    /// deepening step by step buys nothing: it searches to the limit at once. A VCT deepens
-    /// to find short wins before wide long ones.
-    fn first_depth(&self, max_moves: u32) -> u32 {
         match self.mode {
-            Mode::Vcf => max_moves.max(1),
-            Mode::Vct => 1,
+            Mode::Vcf => {
+                let line = self.attack(max_moves.max(1));
+                self.settled(line)
+            }
+            Mode::Vct => self.prove_by_numbers(max_moves),
         }
     }
 
+    /// Whether the attacker playing `point` wins within `max_moves` of its moves.
     fn prove_move(&mut self, point: Point, max_moves: u32) -> Proof {
         let me = self.attacker;
         if !is_legal(&self.board, point, me) {
@@ -238,26 +229,33 @@ impl Solver {
             return Proof::Win(vec![point]);
         }
         self.play(point);
-        let their_fives = five_points(&self.board, me.opponent(), None);
-        let mut proof = Proof::NoWin;
-        if their_fives.is_empty() {
-            for depth in self.first_depth(max_moves) - 1..max_moves {
-                self.cut = false;
-                if let Some(line) = self.defend(depth) {
-                    proof = Proof::Win([vec![point], line].concat());
-                    break;
+        let rest = max_moves.saturating_sub(1);
+        let proof = if self.board.has_five_point(me.opponent()) {
+            // The move left the defender's four unanswered.
+            Proof::NoWin
+        } else {
+            match self.mode {
+                Mode::Vcf => {
+                    let line = self.defend(rest);
+                    self.settled(line)
                 }
-                if self.aborted {
-                    proof = Proof::Unknown;
-                    break;
-                }
-                if !self.cut {
-                    break;
-                }
+                Mode::Vct => self.prove_by_numbers(rest),
             }
-        }
+        };
         self.undo();
-        proof
+        match proof {
+            Proof::Win(line) => Proof::Win([vec![point], line].concat()),
+            other => other,
+        }
+    }
+
+    /// A VCF search's answer: its line, or why there is none.
+    fn settled(&self, line: Option<Vec<Point>>) -> Proof {
+        match line {
+            Some(line) => Proof::Win(line),
+            None if self.aborted => Proof::Unknown,
+            None => Proof::NoWin,
+        }
     }
 
     fn play(&mut self, point: Point) {
@@ -360,7 +358,7 @@ impl Solver {
         let moves = match their_fives.first() {
             Some(&block) if is_legal(&self.board, block, me) => vec![block],
             Some(_) => Vec::new(),
-            None => self.threat_moves(me),
+            None => self.threat_moves(me).into_iter().map(|(_, p)| p).collect(),
         };
         self.first_winning(key, moves, depth)
     }
@@ -506,108 +504,45 @@ impl Solver {
         None
     }
 
-    /// The attacker's legal candidate threats of this mode, strongest first: fours for a
-    /// VCF; for a VCT threes too, and at the root every move that might threaten a short
-    /// VCF (see `may_threaten`), which the defender's node checks.
-    fn threat_moves(&self, me: Stone) -> Vec<Point> {
+    /// The attacker's legal candidate threats of the solver's mode, strongest first with
+    /// their class: fours for a VCF; for a VCT also threes and every move that may threaten
+    /// a short VCF (`may_threaten`), which the defender's node checks.
+    fn threat_moves(&self, me: Stone) -> Vec<(Threat, Point)> {
         let mut moves: Vec<(Threat, i32, Point)> = Vec::new();
         for p in self.zone() {
             let patterns = self.board.patterns_at(p, me);
             let info = cell_info(patterns);
             let candidate = match self.mode {
                 Mode::Vcf => info.threat >= Threat::Four,
-                Mode::Vct => {
-                    info.threat >= Threat::Three || (self.ply() == 0 && may_threaten(patterns))
-                }
+                Mode::Vct => info.threat >= Threat::Three || may_threaten(patterns),
             };
             if candidate && is_legal(&self.board, p, me) {
                 moves.push((info.threat, info.value, p));
             }
         }
         moves.sort_by_key(|m| std::cmp::Reverse((m.0, m.1)));
-        moves.into_iter().map(|(_, _, p)| p).collect()
+        moves.into_iter().map(|(t, _, p)| (t, p)).collect()
     }
 
-    /// Defender to move after an attacker threat: the line if every defence loses.
+    /// The defender to move after an attacker's four in a VCF: the line if its block (the
+    /// only defence) loses.
     fn defend(&mut self, depth: u32) -> Option<Vec<Point>> {
         if self.out_of_budget() {
             return None;
         }
         let (me, them) = (self.attacker, self.attacker.opponent());
-        let fives = five_points(&self.board, me, self.board.last_move());
-        match fives.as_slice() {
-            [_, _, ..] => return Some(Vec::new()),
-            [block] if !is_legal(&self.board, *block, them) => return Some(Vec::new()),
+        match five_points(&self.board, me, self.board.last_move()).as_slice() {
+            [_, _, ..] => Some(Vec::new()),
+            [block] if !is_legal(&self.board, *block, them) => Some(Vec::new()),
             [block] => {
                 let block = *block;
                 self.play(block);
                 let line = self.attack(depth);
                 self.undo();
-                return line.map(|rest| [vec![block], rest].concat());
+                line.map(|rest| [vec![block], rest].concat())
             }
-            [] => {}
+            [] => None,
         }
-        if self.mode == Mode::Vcf {
-            return None;
-        }
-        // Against open threes the blocks on their lines are the complete answer; any other
-        // threat is answered on the line of the VCF it sets up.
-        let zone = self.zone();
-        let blocks = self.three_blocks(&zone);
-        let cells = if blocks.is_empty() {
-            if self.ply() > 1 {
-                // Past the root the attacker plays only threes and fours: the quieter moves
-                // widened the whole tree too much for its time (bench/RESULTS.md).
-                return None;
-            }
-            self.threat_cells(me, THREAT_VCF_MOVES)?
-        } else {
-            blocks
-        };
-        let defences = self.defences(&cells);
-        let mut first_line = None;
-        for q in defences {
-            self.play(q);
-            let line = self.attack(depth);
-            self.undo();
-            match line {
-                Some(rest) => {
-                    first_line.get_or_insert_with(|| [vec![q], rest].concat());
-                }
-                None => return None,
-            }
-        }
-        Some(first_line.unwrap_or_default())
-    }
-
-    /// The points on the lines of the attacker's open threes (lines with a legal open-four
-    /// point) where the attacker would make a four on that line; empty when it has none.
-    /// A defender move off these lines leaves some open four possible.
-    fn three_blocks(&self, zone: &[Point]) -> Vec<Point> {
-        let me = self.attacker;
-        let size = self.board.size();
-        let mut blocks: Vec<Point> = Vec::new();
-        for &p in zone {
-            let patterns = self.board.patterns_at(p, me);
-            if !patterns.contains(&Pattern::Flex4) || !is_legal(&self.board, p, me) {
-                continue;
-            }
-            for (d, _) in Direction::ALL
-                .into_iter()
-                .zip(patterns)
-                .filter(|&(_, pattern)| pattern == Pattern::Flex4)
-            {
-                let line = (-5..=5).filter_map(|k| p.step(d, k, size));
-                for q in line {
-                    let four =
-                        self.board.is_empty(q) && self.board.pattern(q, d, me) >= Pattern::Block4;
-                    if four && !blocks.contains(&q) {
-                        blocks.push(q);
-                    }
-                }
-            }
-        }
-        blocks
     }
 
     /// The defender's answers to a threat that `cells` would stop: the empty, legal ones
@@ -800,16 +735,16 @@ mod tests {
             ".........",
         ];
         let b = board(&rows, Rule::Freestyle, Stone::Black);
-        let solver = Solver::new(&b, Mode::Vct, &budget());
-        let zone = solver.zone();
-        let mut blocks = solver.three_blocks(&zone);
-        blocks.sort_unstable_by_key(|p| p.col());
-        let row_one: Vec<Point> = [0, 1, 5, 6].iter().map(|&x| Point::new(x, 1)).collect();
-        assert_eq!(blocks, row_one);
-        let defences = solver.defences(&blocks);
-        assert!(!defences.contains(&Point::new(4, 5)), "{defences:?}");
-        assert!(!defences.contains(&Point::new(5, 5)), "{defences:?}");
-        assert_eq!(defences.len(), 4, "{defences:?}");
+        let mut solver = Solver::new(&b, Mode::Vct, &budget());
+        // White to move, as at a defender's node.
+        solver.board.set_to_move(Stone::White);
+        let cells = solver
+            .threat_cells(Stone::Black, THREAT_VCF_MOVES)
+            .expect("an open three threatens an open four");
+        let defences = solver.defences(&cells);
+        assert!(defences.iter().all(|p| p.row() == 1), "{defences:?}");
+        // The open four's point and its two five points.
+        assert_eq!(defences.len(), 3, "{defences:?}");
     }
 
     /// `threat_cells` claims that a defender move anywhere else leaves the VCF standing:

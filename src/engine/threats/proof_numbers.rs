@@ -1,0 +1,378 @@
+//! Depth-first proof-number search (df-pn) over the threat tree, with every threat kind at
+//! every node.
+//!
+//! Each node carries a proof number (how many more leaves must be won to prove the attacker
+//! wins: the fewest over the attacker's moves, the sum over the defender's replies) and a
+//! disproof number (the dual). The search always expands the most proving node and stays
+//! in a subtree while its numbers are below thresholds, so narrow forcing lines are
+//! followed far before wide ones are tried: a ten-move VCT costs what its proof tree costs,
+//! not what every shorter limit's whole tree costs. That is what lets the attacker try,
+//! at every node, the quiet moves that threaten a short VCF (as quintet does): the deepening
+//! search could afford them only at the root.
+//!
+//! The move limit is a number of attacker stones, so a node's remaining limit is a function
+//! of its position and the table needs no depth. Stones are only ever added, so the threat
+//! graph has no cycles and the table's entries never depend on the path to them.
+
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use rustc_hash::FxHashMap;
+
+use super::{five_points, Proof, Solver, MEMO_ENTRIES, THREAT_VCF_MOVES};
+use crate::engine::eval::{is_legal, Threat};
+use crate::engine::geometry::Point;
+
+/// `defences_guess` of an open three.
+const THREE_GUESS: u32 = 12;
+/// `defences_guess` of a quiet move that may threaten a short VCF.
+const QUIET_GUESS: u32 = 30;
+/// The proof or disproof number of a settled node.
+const INFINITE: u32 = u32::MAX / 2;
+/// A child's threshold exceeds its best sibling's number by this fraction of it (the
+/// "1 + ε" trick): the search stays longer in one subtree instead of thrashing between two
+/// of nearly equal promise.
+const STAY: u32 = 4;
+
+/// What the proof-number search knows of the positions it has seen.
+#[derive(Default)]
+pub(super) struct Memory {
+    numbers: FxHashMap<u64, Numbers>,
+    /// The moves of nodes searched and not settled yet, so re-entering one costs no move
+    /// generation (a defender's node runs a VCF to find its moves).
+    moves: HashMap<u64, Rc<[(Point, u32)]>>,
+    /// Most attacker stones a line may reach on the board.
+    stone_limit: usize,
+}
+
+/// A node as its moves' generation found it.
+enum Node {
+    /// The attacker has won (the defender is to move), or wins at once with the move given.
+    Won(Option<Point>),
+    /// The attacker cannot win through this node.
+    Lost,
+    /// The moves to try, most promising first, each with a guess of its child's proof
+    /// number (attacker's moves) or disproof number (defender's).
+    Open(Vec<(Point, u32)>),
+}
+
+/// The proof and disproof numbers of a node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Numbers {
+    proof: u32,
+    disproof: u32,
+}
+
+impl Numbers {
+    /// A node not searched yet.
+    const FRESH: Numbers = Numbers {
+        proof: 1,
+        disproof: 1,
+    };
+    /// The attacker wins.
+    const PROVEN: Numbers = Numbers {
+        proof: 0,
+        disproof: INFINITE,
+    };
+    /// The attacker does not win within the limit.
+    const DISPROVEN: Numbers = Numbers {
+        proof: INFINITE,
+        disproof: 0,
+    };
+
+    fn is_settled(self) -> bool {
+        self.proof == 0 || self.disproof == 0
+    }
+}
+
+/// The children's numbers as seen from their parent: `chosen` is the most promising child,
+/// `runner_up` the number to beat for the parent's side.
+struct Summary {
+    node: Numbers,
+    chosen: usize,
+    runner_up: u32,
+}
+
+impl Solver {
+    /// Proves or disproves a win for the attacker from the current node (either side to
+    /// move) within `max_moves` more attacker moves; the line when proven.
+    pub(super) fn prove_by_numbers(&mut self, max_moves: u32) -> Proof {
+        self.numbers.stone_limit = self.board.count(self.attacker) + max_moves as usize;
+        let root = self.mid(Numbers {
+            proof: INFINITE,
+            disproof: INFINITE,
+        });
+        if root.proof == 0 {
+            Proof::Win(self.proof_line())
+        } else if root.disproof == 0 {
+            Proof::NoWin
+        } else {
+            Proof::Unknown
+        }
+    }
+
+    /// Searches the current node until its numbers reach `limits` or it is settled.
+    fn mid(&mut self, limits: Numbers) -> Numbers {
+        if self.out_of_budget() {
+            return Numbers::FRESH;
+        }
+        let attacking = self.board.to_move() == self.attacker;
+        let key = self.board.hash();
+        let moves = match self.numbers.moves.get(&key) {
+            Some(moves) => Rc::clone(moves),
+            None => match self.generate(attacking) {
+                Node::Won(_) => return self.settle(Numbers::PROVEN),
+                Node::Lost => return self.settle(Numbers::DISPROVEN),
+                Node::Open(moves) => {
+                    let moves: Rc<[(Point, u32)]> = moves.into();
+                    if self.numbers.moves.len() < MEMO_ENTRIES {
+                        self.numbers.moves.insert(key, Rc::clone(&moves));
+                    }
+                    moves
+                }
+            },
+        };
+        // What each child's last search returned, for children the full table forgot.
+        let mut returned = vec![None; moves.len()];
+        loop {
+            let summary = self.summarise(&moves, &returned, attacking);
+            let node = summary.node;
+            if node.proof >= limits.proof || node.disproof >= limits.disproof {
+                return self.settle(node);
+            }
+            let chosen = summary.chosen;
+            let child = self.child_numbers(moves[chosen], returned[chosen], attacking);
+            let child_limits = child_limits(limits, node, child, summary.runner_up, attacking);
+            self.play(moves[chosen].0);
+            returned[chosen] = Some(self.mid(child_limits));
+            self.undo();
+            if self.aborted {
+                return node;
+            }
+        }
+    }
+
+    /// The node's moves, or its outcome when settled without a search.
+    fn generate(&mut self, attacking: bool) -> Node {
+        if attacking {
+            self.attacker_node()
+        } else {
+            self.defender_node()
+        }
+    }
+
+    /// The attacker to move: the block of a defender's five point, else every move that
+    /// may threaten (the defender's node checks it does); won at once by a five or a
+    /// winning four.
+    fn attacker_node(&mut self) -> Node {
+        let (me, them) = (self.attacker, self.attacker.opponent());
+        let around = self.board.last_move().filter(|_| self.ply() > 0);
+        let moves = match five_points(&self.board, them, around).as_slice() {
+            [] => self.threat_moves(me),
+            [block] if is_legal(&self.board, *block, me) => vec![(Threat::Four, *block)],
+            _ => return Node::Lost,
+        };
+        match moves.first() {
+            // The move limit counts the winning move too.
+            _ if self.board.count(me) >= self.numbers.stone_limit => Node::Lost,
+            None => Node::Lost,
+            Some(&(threat, win)) if threat == Threat::Five || threat.is_winning_four() => {
+                Node::Won(Some(win))
+            }
+            Some(_) => Node::Open(
+                moves
+                    .into_iter()
+                    .map(|(threat, p)| (p, defences_guess(threat)))
+                    .collect(),
+            ),
+        }
+    }
+
+    /// The defender to move after an attacker's move: won when the attacker has two five
+    /// points (or one the defender may not block); the block of a single one; else, if the
+    /// attacker's move threatens a short VCF, every move that could stop it (`defences`),
+    /// and lost for the attacker when it threatens none.
+    fn defender_node(&mut self) -> Node {
+        let (me, them) = (self.attacker, self.attacker.opponent());
+        match five_points(&self.board, me, self.board.last_move()).as_slice() {
+            [] => {}
+            [block] if is_legal(&self.board, *block, them) => return Node::Open(vec![(*block, 1)]),
+            _ => return Node::Won(None),
+        }
+        let Some(cells) = self.threat_cells(me, THREAT_VCF_MOVES) else {
+            return Node::Lost;
+        };
+        match self.defences(&cells) {
+            defences if defences.is_empty() => Node::Won(None),
+            defences => Node::Open(defences.into_iter().map(|p| (p, 1)).collect()),
+        }
+    }
+
+    /// Records the current node's numbers and returns them. Unsettled and disproven nodes
+    /// are forgotten once the table is full; proven ones are always kept, so the winning
+    /// line can be read back.
+    fn settle(&mut self, numbers: Numbers) -> Numbers {
+        let key = self.board.hash();
+        if numbers.is_settled() {
+            self.numbers.moves.remove(&key);
+        }
+        let table = &mut self.numbers.numbers;
+        if numbers.proof == 0 || table.len() < MEMO_ENTRIES || table.contains_key(&key) {
+            table.insert(key, numbers);
+        }
+        numbers
+    }
+
+    /// A child's numbers: from the table, else what its last search `returned`, else its
+    /// move's guess (see `Node::Open`).
+    fn child_numbers(
+        &self,
+        (point, guess): (Point, u32),
+        returned: Option<Numbers>,
+        attacking: bool,
+    ) -> Numbers {
+        let key = self.board.hash_after(point);
+        let fresh = if attacking {
+            Numbers {
+                proof: guess,
+                disproof: 1,
+            }
+        } else {
+            Numbers {
+                proof: 1,
+                disproof: guess,
+            }
+        };
+        self.numbers
+            .numbers
+            .get(&key)
+            .copied()
+            .or(returned)
+            .unwrap_or(fresh)
+    }
+
+    /// The node's numbers from its children's. At an attacker node the proof number is the
+    /// children's least and the disproof number their sum; at a defender node, the reverse.
+    fn summarise(
+        &self,
+        moves: &[(Point, u32)],
+        returned: &[Option<Numbers>],
+        attacking: bool,
+    ) -> Summary {
+        let mut least = (INFINITE, INFINITE);
+        let mut chosen = 0;
+        let mut sum: u32 = 0;
+        for (i, &m) in moves.iter().enumerate() {
+            let child = self.child_numbers(m, returned[i], attacking);
+            let (for_me, against_me) = if attacking {
+                (child.proof, child.disproof)
+            } else {
+                (child.disproof, child.proof)
+            };
+            if for_me < least.0 {
+                least = (for_me, least.0);
+                chosen = i;
+            } else if for_me < least.1 {
+                least.1 = for_me;
+            }
+            sum = sum.saturating_add(against_me).min(INFINITE);
+        }
+        // An unsettled sum stays below INFINITE, which only a settled node may carry.
+        let (mine, theirs) = if least.0 == 0 {
+            (0, INFINITE)
+        } else {
+            (least.0, sum.min(INFINITE - 1))
+        };
+        let node = if attacking {
+            Numbers {
+                proof: mine,
+                disproof: theirs,
+            }
+        } else {
+            Numbers {
+                proof: theirs,
+                disproof: mine,
+            }
+        };
+        Summary {
+            node,
+            chosen,
+            runner_up: least.1,
+        }
+    }
+
+    /// The winning line from the current (proven) node, read back from the table: the
+    /// attacker's proving move at its nodes, the first defence at the defender's.
+    fn proof_line(&mut self) -> Vec<Point> {
+        let mut line = Vec::new();
+        let mut played = 0;
+        loop {
+            let attacking = self.board.to_move() == self.attacker;
+            let next = match self.generate(attacking) {
+                Node::Won(winning) => {
+                    line.extend(winning);
+                    break;
+                }
+                Node::Lost => break,
+                Node::Open(moves) => moves
+                    .into_iter()
+                    .find(|&m| self.child_numbers(m, None, attacking).proof == 0)
+                    .map(|(p, _)| p),
+            };
+            let Some(next) = next else { break };
+            line.push(next);
+            self.play(next);
+            played += 1;
+        }
+        for _ in 0..played {
+            self.undo();
+        }
+        line
+    }
+}
+
+/// A guess of the proof number of an attacker's move of `threat` not searched yet: about
+/// how many defences it leaves, weighted by how many more the attacker may need. A four
+/// leaves one; an open three a few; a quieter move that threatens a short VCF, its
+/// line's cells and more. Measured on the tactics set (bench/RESULTS.md): these weights
+/// prove far more in the same nodes than treating every move alike.
+fn defences_guess(threat: Threat) -> u32 {
+    if threat >= Threat::Four {
+        1
+    } else if threat >= Threat::Three {
+        THREE_GUESS
+    } else {
+        QUIET_GUESS
+    }
+}
+
+/// The thresholds of the child searched next: it may run until it is no longer the most
+/// promising child (its number passes the runner-up's, widened by `STAY`) or until the
+/// parent's other number would pass the parent's threshold.
+fn child_limits(
+    limits: Numbers,
+    node: Numbers,
+    child: Numbers,
+    runner_up: u32,
+    attacking: bool,
+) -> Numbers {
+    let widened = runner_up
+        .saturating_add(runner_up / STAY)
+        .saturating_add(1)
+        .min(INFINITE);
+    if attacking {
+        Numbers {
+            proof: limits.proof.min(widened),
+            disproof: (limits.disproof - node.disproof.min(limits.disproof))
+                .saturating_add(child.disproof)
+                .min(INFINITE),
+        }
+    } else {
+        Numbers {
+            proof: (limits.proof - node.proof.min(limits.proof))
+                .saturating_add(child.proof)
+                .min(INFINITE),
+            disproof: limits.disproof.min(widened),
+        }
+    }
+}
