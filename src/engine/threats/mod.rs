@@ -138,7 +138,7 @@ pub fn five_points(board: &Board, colour: Stone, around: Option<Point>) -> Vec<P
 }
 
 /// Most positions one search remembers (a few MiB).
-const MEMO_ENTRIES: usize = 1 << 17;
+const MEMO_ENTRIES: usize = 1 << 19;
 
 /// Most attacker moves of the VCF that makes a move a threat in a VCT: one for an open
 /// three (its open four), two for a move that sets up a four-three or a double four.

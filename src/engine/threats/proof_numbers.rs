@@ -132,19 +132,29 @@ impl Solver {
                 }
             },
         };
-        // What each child's last search returned, for children the full table forgot.
-        let mut returned = vec![None; moves.len()];
+        // The children's numbers, read once: a sibling reached again by transposition while
+        // this node is searched is refreshed the next time the node is entered, which costs
+        // far less than reading the table for every child at every step.
+        let mut children: Vec<Numbers> = moves
+            .iter()
+            .map(|&m| self.child_numbers(m, attacking))
+            .collect();
         loop {
-            let summary = self.summarise(&moves, &returned, attacking);
+            let summary = summarise(&children, attacking);
             let node = summary.node;
             if node.proof >= limits.proof || node.disproof >= limits.disproof {
                 return self.settle(node);
             }
             let chosen = summary.chosen;
-            let child = self.child_numbers(moves[chosen], returned[chosen], attacking);
-            let child_limits = child_limits(limits, node, child, summary.runner_up, attacking);
+            let child_limits = child_limits(
+                limits,
+                node,
+                children[chosen],
+                summary.runner_up,
+                attacking,
+            );
             self.play(moves[chosen].0);
-            returned[chosen] = Some(self.mid(child_limits));
+            children[chosen] = self.mid(child_limits);
             self.undo();
             if self.aborted {
                 return node;
@@ -223,15 +233,8 @@ impl Solver {
         numbers
     }
 
-    /// A child's numbers: from the table, else what its last search `returned`, else its
-    /// move's guess (see `Node::Open`).
-    fn child_numbers(
-        &self,
-        (point, guess): (Point, u32),
-        returned: Option<Numbers>,
-        attacking: bool,
-    ) -> Numbers {
-        let key = self.board.hash_after(point);
+    /// A child's numbers: from the table, else its move's guess (see `Node::Open`).
+    fn child_numbers(&self, (point, guess): (Point, u32), attacking: bool) -> Numbers {
         let fresh = if attacking {
             Numbers {
                 proof: guess,
@@ -243,62 +246,8 @@ impl Solver {
                 disproof: guess,
             }
         };
-        self.numbers
-            .numbers
-            .get(&key)
-            .copied()
-            .or(returned)
-            .unwrap_or(fresh)
-    }
-
-    /// The node's numbers from its children's. At an attacker node the proof number is the
-    /// children's least and the disproof number their sum; at a defender node, the reverse.
-    fn summarise(
-        &self,
-        moves: &[(Point, u32)],
-        returned: &[Option<Numbers>],
-        attacking: bool,
-    ) -> Summary {
-        let mut least = (INFINITE, INFINITE);
-        let mut chosen = 0;
-        let mut sum: u32 = 0;
-        for (i, &m) in moves.iter().enumerate() {
-            let child = self.child_numbers(m, returned[i], attacking);
-            let (for_me, against_me) = if attacking {
-                (child.proof, child.disproof)
-            } else {
-                (child.disproof, child.proof)
-            };
-            if for_me < least.0 {
-                least = (for_me, least.0);
-                chosen = i;
-            } else if for_me < least.1 {
-                least.1 = for_me;
-            }
-            sum = sum.saturating_add(against_me).min(INFINITE);
-        }
-        // An unsettled sum stays below INFINITE, which only a settled node may carry.
-        let (mine, theirs) = if least.0 == 0 {
-            (0, INFINITE)
-        } else {
-            (least.0, sum.min(INFINITE - 1))
-        };
-        let node = if attacking {
-            Numbers {
-                proof: mine,
-                disproof: theirs,
-            }
-        } else {
-            Numbers {
-                proof: theirs,
-                disproof: mine,
-            }
-        };
-        Summary {
-            node,
-            chosen,
-            runner_up: least.1,
-        }
+        let key = self.board.hash_after(point);
+        self.numbers.numbers.get(&key).copied().unwrap_or(fresh)
     }
 
     /// The winning line from the current (proven) node, read back from the table: the
@@ -316,7 +265,7 @@ impl Solver {
                 Node::Lost => break,
                 Node::Open(moves) => moves
                     .into_iter()
-                    .find(|&m| self.child_numbers(m, None, attacking).proof == 0)
+                    .find(|&m| self.child_numbers(m, attacking).proof == 0)
                     .map(|(p, _)| p),
             };
             let Some(next) = next else { break };
@@ -343,6 +292,50 @@ fn defences_guess(threat: Threat) -> u32 {
         THREE_GUESS
     } else {
         QUIET_GUESS
+    }
+}
+
+/// The node's numbers from its `children`'s. At an attacker node the proof number is the
+/// children's least and the disproof number their sum; at a defender node, the reverse.
+fn summarise(children: &[Numbers], attacking: bool) -> Summary {
+    let mut least = (INFINITE, INFINITE);
+    let mut chosen = 0;
+    let mut sum: u32 = 0;
+    for (i, child) in children.iter().enumerate() {
+        let (for_me, against_me) = if attacking {
+            (child.proof, child.disproof)
+        } else {
+            (child.disproof, child.proof)
+        };
+        if for_me < least.0 {
+            least = (for_me, least.0);
+            chosen = i;
+        } else if for_me < least.1 {
+            least.1 = for_me;
+        }
+        sum = sum.saturating_add(against_me).min(INFINITE);
+    }
+    // An unsettled sum stays below INFINITE, which only a settled node may carry.
+    let (mine, theirs) = if least.0 == 0 {
+        (0, INFINITE)
+    } else {
+        (least.0, sum.min(INFINITE - 1))
+    };
+    let node = if attacking {
+        Numbers {
+            proof: mine,
+            disproof: theirs,
+        }
+    } else {
+        Numbers {
+            proof: theirs,
+            disproof: mine,
+        }
+    };
+    Summary {
+        node,
+        chosen,
+        runner_up: least.1,
     }
 }
 
