@@ -239,6 +239,14 @@ impl Board {
         self.patterns[grid::index_of(point)][colour.index()][direction.index()]
     }
 
+    /// `pattern` at a padded grid index (the search's hot loops walk lines by index, reading
+    /// the wall past the edges instead of checking bounds).
+    #[must_use]
+    #[inline]
+    pub fn pattern_at_index(&self, index: usize, direction: Direction, colour: Stone) -> Pattern {
+        self.patterns[index][colour.index()][direction.index()]
+    }
+
     /// The four line patterns (in `Direction::ALL` order) of `colour` on empty `point`.
     #[must_use]
     #[inline]
