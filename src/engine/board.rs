@@ -18,18 +18,24 @@ const WHITE_TO_MOVE: u64 = 0xD1B5_4A32_D192_ED03;
 pub struct Board {
     grid: Grid,
     rule: Rule,
-    shapes: [&'static [Pattern]; 2],
+    shapes: [&'static [Pattern; patterns::TABLE_LEN]; 2],
     to_move: Stone,
     hash: u64,
     history: Vec<Point>,
     counts: [usize; 2],
-    keys: Box<[[[u16; 4]; 2]]>,
+    /// Per cell and direction, both colours' line keys in one word (Black's in the low
+    /// `KEY_BITS`, White's above): a move shifts both with one addition, and a key is below
+    /// 3^10 < 2^16, so shifting one never carries into the other.
+    keys: Box<[[u32; 4]]>,
     patterns: Box<[[[Pattern; 4]; 2]]>,
     /// Per colour, the (empty cell, direction) pairs whose pattern is a five.
     fives: [u32; 2],
     /// What each stone placed overwrote, latest last, while stones come off in reverse order.
     saved: Vec<Saved>,
 }
+
+/// Bits of one colour's key in a key word.
+const KEY_BITS: u32 = 16;
 
 /// The lines through a cell: the neighbours on them whose keys name it.
 const LINES: usize = 4 * patterns::OFFSETS.len();
@@ -61,7 +67,7 @@ impl Board {
             hash: 0,
             history: Vec::new(),
             counts: [0; 2],
-            keys: vec![[[0u16; 4]; 2]; CELLS].into_boxed_slice(),
+            keys: vec![[0; 4]; CELLS].into_boxed_slice(),
             patterns: vec![[[Pattern::Dead; 4]; 2]; CELLS].into_boxed_slice(),
             fives: [0; 2],
             saved: Vec::new(),
@@ -240,6 +246,14 @@ impl Board {
         self.patterns[grid::index_of(point)][colour.index()][direction.index()]
     }
 
+    /// `pattern` at a padded grid index (the search's hot loops walk lines by index, reading
+    /// the wall past the edges instead of checking bounds).
+    #[must_use]
+    #[inline]
+    pub fn pattern_at_index(&self, index: usize, direction: Direction, colour: Stone) -> Pattern {
+        self.patterns[index][colour.index()][direction.index()]
+    }
+
     /// The four line patterns (in `Direction::ALL` order) of `colour` on empty `point`.
     #[must_use]
     #[inline]
@@ -307,11 +321,11 @@ impl Board {
     fn recompute_lines(&mut self) {
         for point in self.size().points() {
             let index = grid::index_of(point);
-            for colour in Stone::BOTH {
-                for d in Direction::ALL {
-                    self.keys[index][colour.index()][d.index()] =
-                        self.key_from_scratch(index, d, colour);
-                }
+            for d in Direction::ALL {
+                self.keys[index][d.index()] = Stone::BOTH
+                    .iter()
+                    .map(|&c| u32::from(self.key_from_scratch(index, d, c)) << colour_shift(c))
+                    .sum();
             }
             self.refresh_patterns(index);
         }
@@ -349,13 +363,12 @@ impl Board {
         });
     }
 
-    /// Adds `digits` (per colour) times `weight` to the keys of `cell` along `direction`.
+    /// Adds `digits` (a key word, wrapping to take away) times `weight` to the keys of
+    /// `cell` along `direction`.
     #[inline]
-    fn shift_keys(&mut self, cell: usize, direction: Direction, digits: [u16; 2], weight: u16) {
-        for (key, digit) in self.keys[cell].iter_mut().zip(digits) {
-            let key = &mut key[direction.index()];
-            *key = key.wrapping_add(digit.wrapping_mul(weight));
-        }
+    fn shift_keys(&mut self, cell: usize, direction: Direction, digits: u32, weight: u16) {
+        let key = &mut self.keys[cell][direction.index()];
+        *key = key.wrapping_add(digits.wrapping_mul(u32::from(weight)));
     }
 
     fn refresh_patterns(&mut self, index: usize) {
@@ -366,8 +379,9 @@ impl Board {
 
     #[inline]
     fn refresh_pattern(&mut self, index: usize, direction: Direction) {
+        let keys = self.keys[index][direction.index()];
         for colour in 0..2 {
-            let key = self.keys[index][colour][direction.index()];
+            let key = (keys >> (colour as u32 * KEY_BITS)) as u16;
             let pattern = &mut self.patterns[index][colour][direction.index()];
             let old = *pattern;
             *pattern = self.shapes[colour][usize::from(key)];
@@ -392,11 +406,24 @@ impl Board {
     }
 }
 
-/// The key digits of `stone` for each colour, negated (wrapping) to take it away: the digit
-/// of an empty cell is 0, so placing or removing the stone shifts a key by its digit.
-fn key_digits(stone: Stone, placed: bool) -> [u16; 2] {
-    let sign = if placed { 1 } else { u16::MAX };
-    Stone::BOTH.map(|colour| patterns::digit(stone.code(), colour).wrapping_mul(sign))
+/// Where `colour`'s key sits in a key word.
+fn colour_shift(colour: Stone) -> u32 {
+    colour.index() as u32 * KEY_BITS
+}
+
+/// The key digits of `stone` for both colours as a key word, negated (wrapping) to take it
+/// away: the digit of an empty cell is 0, so placing or removing the stone shifts a key by
+/// its digit.
+fn key_digits(stone: Stone, placed: bool) -> u32 {
+    let digits: u32 = Stone::BOTH
+        .iter()
+        .map(|&c| u32::from(patterns::digit(stone.code(), c)) << colour_shift(c))
+        .sum();
+    if placed {
+        digits
+    } else {
+        digits.wrapping_neg()
+    }
 }
 
 /// Calls `visit(board, line, cell, direction, weight)` for the 40 cells whose lines pass

@@ -164,11 +164,32 @@ fn all_patterns() -> [Pattern; PATTERNS] {
 #[must_use]
 #[inline]
 pub fn cell_info(patterns: [Pattern; 4]) -> CellInfo {
-    let packed = info_table()[table_index(patterns)];
-    CellInfo {
-        threat: packed.threat,
-        value: i32::from(packed.value),
-        may_be_forbidden: packed.may_be_forbidden,
+    CellTable::get().info(patterns)
+}
+
+/// The table behind `cell_info`, for loops that look up many cells: fetched once, it saves
+/// them the check that the table is built.
+#[derive(Clone, Copy)]
+pub struct CellTable(&'static [Packed]);
+
+impl CellTable {
+    /// The table (built on first use).
+    #[must_use]
+    #[inline]
+    pub fn get() -> CellTable {
+        CellTable(info_table())
+    }
+
+    /// The entry of four line patterns, as `cell_info`.
+    #[must_use]
+    #[inline]
+    pub fn info(self, patterns: [Pattern; 4]) -> CellInfo {
+        let packed = self.0[table_index(patterns)];
+        CellInfo {
+            threat: packed.threat,
+            value: i32::from(packed.value),
+            may_be_forbidden: packed.may_be_forbidden,
+        }
     }
 }
 

@@ -94,11 +94,15 @@ pub const WEIGHTS: [u16; SLOTS] = {
     weights
 };
 
+/// Length of a pattern table: every `u16`, so that indexing with a key needs no bounds
+/// check (the entries past `KEYS` are never read).
+pub const TABLE_LEN: usize = 1 << 16;
+
 /// The pattern table under exact-five (`exact`) or five-or-more counting: indexed by a key,
 /// it gives the pattern a stone would make on a cell whose line neighbours form that key.
 #[must_use]
-pub fn table(exact: bool) -> &'static [Pattern] {
-    static TABLES: OnceLock<[Box<[Pattern]>; 2]> = OnceLock::new();
+pub fn table(exact: bool) -> &'static [Pattern; TABLE_LEN] {
+    static TABLES: OnceLock<[Box<[Pattern; TABLE_LEN]>; 2]> = OnceLock::new();
     &TABLES.get_or_init(|| [false, true].map(|exact| RelativeShapes::build(exact).table()))
         [usize::from(exact)]
 }
@@ -130,12 +134,13 @@ impl RelativeShapes {
         shapes
     }
 
-    /// The classified shapes, indexed by key.
-    fn table(&self) -> Box<[Pattern]> {
-        self.memo
-            .iter()
-            .map(|p| p.expect("all relative shapes classified"))
-            .collect()
+    /// The classified shapes, indexed by key, padded to `TABLE_LEN` with `Dead`.
+    fn table(&self) -> Box<[Pattern; TABLE_LEN]> {
+        let mut table = Box::new([Pattern::Dead; TABLE_LEN]);
+        for (entry, p) in table.iter_mut().zip(&self.memo) {
+            *entry = p.expect("all relative shapes classified");
+        }
+        table
     }
 
     fn decode(index: usize) -> [Relative; SLOTS] {

@@ -14,7 +14,7 @@ use super::area::Area;
 use super::tt::{Bound, Entry, Table};
 use crate::engine::analysis::MATE_VALUE;
 use crate::engine::board::Board;
-use crate::engine::eval::{self, cell_info, is_legal, CellInfo, Threat};
+use crate::engine::eval::{self, is_legal, CellInfo, CellTable, Threat};
 use crate::engine::geometry::{Direction, Point};
 use crate::engine::grid::{self, CELLS};
 use crate::engine::patterns::Pattern;
@@ -164,16 +164,19 @@ impl<'a> Tree<'a> {
         if !self.board.has_five_point(colour) {
             return found;
         }
-        let size = self.board.size();
+        let (centre, grid) = (grid::index_of(centre), self.board.grid());
         for d in Direction::ALL {
-            for k in (-4..=4).filter(|&k| k != 0) {
-                if let Some(q) = centre.step(d, k, size) {
-                    if self.board.is_empty(q) && self.board.pattern(q, d, colour) == Pattern::Five {
-                        if found.1 < 2 {
-                            found.0[found.1] = q;
-                        }
-                        found.1 += 1;
+            let step = grid::offset(d);
+            for k in [-4, -3, -2, -1, 1, 2, 3, 4] {
+                // Within the grid's padding: off the board is a wall, never empty.
+                let q = (centre as isize + k * step) as usize;
+                if grid.at(q) == grid::EMPTY
+                    && self.board.pattern_at_index(q, d, colour) == Pattern::Five
+                {
+                    if found.1 < 2 {
+                        found.0[found.1] = grid::point_of(q);
                     }
+                    found.1 += 1;
                 }
             }
         }
@@ -206,11 +209,12 @@ impl<'a> Tree<'a> {
         let (mut own_sum, mut their_sum) = (0, 0);
         let mut under_threat = false;
         let forbidding = self.board.rule().has_forbidden_moves(me);
+        let table = CellTable::get();
         for p in self.area.candidates(&self.board) {
             let their_patterns = self.board.patterns_at(p, them);
             let (own_info, their_info) = (
-                cell_info(self.board.patterns_at(p, me)),
-                cell_info(their_patterns),
+                table.info(self.board.patterns_at(p, me)),
+                table.info(their_patterns),
             );
             own_sum += own_info.value;
             their_sum += their_info.value;
@@ -220,7 +224,9 @@ impl<'a> Tree<'a> {
             if own_info.threat.is_winning_four() {
                 return Found::Win(p);
             }
-            if their_patterns.contains(&Pattern::Flex4)
+            // Only the open-four and five classes hold a `Flex4` line: look at the lines then.
+            if their_info.threat >= Threat::OpenFour
+                && their_patterns.contains(&Pattern::Flex4)
                 && (!their_info.may_be_forbidden || is_legal(&self.board, p, them))
             {
                 under_threat = true;
@@ -246,10 +252,11 @@ impl<'a> Tree<'a> {
         let them = me.opponent();
         let (mut own_sum, mut their_sum) = (0, 0);
         let forbidding = self.board.rule().has_forbidden_moves(me);
+        let table = CellTable::get();
         for p in self.area.candidates(&self.board) {
             let (own_info, their_info) = (
-                cell_info(self.board.patterns_at(p, me)),
-                cell_info(self.board.patterns_at(p, them)),
+                table.info(self.board.patterns_at(p, me)),
+                table.info(self.board.patterns_at(p, them)),
             );
             own_sum += own_info.value;
             their_sum += their_info.value;
