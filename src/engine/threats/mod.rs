@@ -358,9 +358,31 @@ impl Solver {
         let moves = match their_fives.first() {
             Some(&block) if is_legal(&self.board, block, me) => vec![block],
             Some(_) => Vec::new(),
+            None if depth == 1 => return self.winning_four(key),
             None => self.threat_moves(me).into_iter().map(|(_, p)| p).collect(),
         };
         self.first_winning(key, moves, depth)
+    }
+
+    /// A VCF's last move: a five or a winning four, found by one pass over the zone. Most
+    /// nodes of the short VCFs that test threats are such last moves, and trying each
+    /// plain four there (to find its block leaves no move) cost more than the scan.
+    fn winning_four(&mut self, key: u64) -> Option<Vec<Point>> {
+        let me = self.attacker;
+        for p in self.zone() {
+            let threat = cell_info(self.board.patterns_at(p, me)).threat;
+            if threat < Threat::Four {
+                continue;
+            }
+            let wins = threat == Threat::Five || threat.is_winning_four();
+            if wins && is_legal(&self.board, p, me) {
+                self.remember_win(key, 1, p);
+                return Some(vec![p]);
+            }
+            // A plain four fails only for lack of moves: a deeper limit might win.
+            self.cut = true;
+        }
+        None
     }
 
     /// The memo key of the node: the position (side to move included) and the mode, since a

@@ -32,7 +32,7 @@ const INFINITE: u32 = u32::MAX / 2;
 /// A child's threshold exceeds its best sibling's number by this fraction of it (the
 /// "1 + ε" trick): the search stays longer in one subtree instead of thrashing between two
 /// of nearly equal promise.
-const STAY: u32 = 4;
+const STAY: u32 = 2;
 
 /// What the proof-number search knows of the positions it has seen.
 #[derive(Default)]
@@ -146,13 +146,8 @@ impl Solver {
                 return self.settle(node);
             }
             let chosen = summary.chosen;
-            let child_limits = child_limits(
-                limits,
-                node,
-                children[chosen],
-                summary.runner_up,
-                attacking,
-            );
+            let child_limits =
+                child_limits(limits, node, children[chosen], summary.runner_up, attacking);
             self.play(moves[chosen].0);
             children[chosen] = self.mid(child_limits);
             self.undo();
