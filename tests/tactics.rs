@@ -80,3 +80,29 @@ fn wins_that_start_with_a_vcf_threat_are_found() {
         );
     }
 }
+
+/// Wins whose threats that set up a VCF come deep in the line, after counter-fours
+/// (`white_l07_1`) or many moves in (`black_l14_1`, fourteen attacker moves): the proof-number
+/// VCT finds them within the case's move limit, and finds none one move shorter (the
+/// `_short` twins, where the source's solver proved there is none).
+#[test]
+fn wins_with_vcf_threats_deep_in_the_line_respect_their_move_limits() {
+    let cases = load_cases(Path::new(CASES)).expect("the shared tactics data");
+    let case = |id: &str| {
+        let case = cases.iter().find(|c| c.id == id).expect("a listed case");
+        (case.limit, case_position(case).expect("a valid case"))
+    };
+    for id in ["vct_game_white_l07_1", "vct_game_black_l14_1"] {
+        let budget = Budget::nodes(2_000_000);
+        let (limit, position) = case(id);
+        let outcome = find_win(position.board(), Mode::Vct, limit, &budget);
+        assert!(matches!(outcome.proof, Proof::Win(_)), "{id}: {outcome:?}");
+        let short = format!("{id}_short");
+        let (limit, position) = case(&short);
+        let outcome = find_win(position.board(), Mode::Vct, limit, &budget);
+        assert!(
+            !matches!(outcome.proof, Proof::Win(_)),
+            "{short}: {outcome:?}"
+        );
+    }
+}

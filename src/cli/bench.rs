@@ -51,6 +51,8 @@ pub struct TacticCase {
     pub to_move: String,
     /// `proven` or `disproven`.
     pub expect_verdict: String,
+    /// Most attacker moves the verdict is about.
+    pub limit: u32,
 }
 
 /// How the master fared on one puzzle.
