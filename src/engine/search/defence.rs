@@ -82,13 +82,15 @@ mod tests {
         Budget::nodes(1_000_000)
     }
 
-    /// White to move; Black threatens the double three at e5 (two open twos crossing).
+    /// White to move; Black threatens the double three at the cross point (5, 3) of two open
+    /// twos. White's stone at (4, 4) leaves Black no other threat sequence (without it, Black
+    /// wins by threats whatever White does), so the cross point defends.
     const DOUBLE_THREE: [&str; 9] = [
         ".........",
         ".........",
         ".........",
         "...xx....",
-        ".........",
+        "....o....",
         ".....x...",
         ".....x...",
         ".........",
