@@ -1,12 +1,13 @@
-//! Threat-space search: VCF (victory by continuous fours) and VCT (by threes and fours).
+//! Threat-space search: VCF (victory by continuous fours) and VCT (by threats of any kind).
 //!
 //! The attacker plays only threats; the defender answers every threat with every move that
-//! could stop it. A four leaves one answer (its five point); an open three leaves the points
-//! on its line where the attacker would make a four, and the defender's own fours (a
-//! counter-four gains a tempo). At the root a VCT's attacker also tries quieter moves that
-//! threaten a VCF of two moves (a four-three or double four set up, as in quintet's
-//! threat limit 2); such a threat is answered on the line of that VCF, or with a four.
-//! A move that makes two five points at once (open four, double four) wins on the spot.
+//! could stop it. A four leaves one answer (its five point). In a VCT a threat is any move
+//! after which the attacker, if it could move again, would win by a VCF of at most two moves
+//! (an open three's open four, or a four-three or double four set up, as in quintet's threat
+//! limit 2); it is answered on the line of that VCF, or with a four of the defender's own (a
+//! counter-four gains a tempo). A move that makes two five points at once (open four, double
+//! four) wins on the spot. The VCF is a deepening depth-first search; the VCT, whose tree is
+//! far wider, a proof-number search (`proof_numbers`).
 //!
 //! Renju is honoured throughout: a Black threat on a forbidden point cannot be played, a Black
 //! three whose open-four points are all forbidden threatens nothing, and a White threat whose
@@ -137,7 +138,7 @@ pub fn five_points(board: &Board, colour: Stone, around: Option<Point>) -> Vec<P
     found
 }
 
-/// Most positions one search remembers (a few MiB).
+/// Most positions one search remembers in each of its tables (a few tens of MiB at most).
 const MEMO_ENTRIES: usize = 1 << 19;
 
 /// Most attacker moves of the VCF that makes a move a threat in a VCT: one for an open
