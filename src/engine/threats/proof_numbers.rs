@@ -14,7 +14,6 @@
 //! of its position and the table needs no depth. Stones are only ever added, so the threat
 //! graph has no cycles and the table's entries never depend on the path to them.
 
-use std::collections::HashMap;
 use std::rc::Rc;
 
 use rustc_hash::FxHashMap;
@@ -40,7 +39,7 @@ pub(super) struct Memory {
     numbers: FxHashMap<u64, Numbers>,
     /// The moves of nodes searched and not settled yet, so re-entering one costs no move
     /// generation (a defender's node runs a VCF to find its moves).
-    moves: HashMap<u64, Rc<[(Point, u32)]>>,
+    moves: FxHashMap<u64, Rc<[(Point, u32)]>>,
     /// Most attacker stones a line may reach on the board.
     stone_limit: usize,
 }
