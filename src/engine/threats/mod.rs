@@ -20,7 +20,7 @@ use std::time::Instant;
 use rustc_hash::FxHashMap;
 
 use super::board::Board;
-use super::eval::{cell_info, is_legal, Threat};
+use super::eval::{cell_info, is_legal, CellTable, Threat};
 use super::geometry::{Direction, Point};
 use super::patterns::Pattern;
 use super::stone::Stone;
@@ -274,24 +274,22 @@ impl Solver {
         self.board.history().len() - self.root_len
     }
 
-    /// The empty cells within two of the stones' bounding box: every threat lies there.
-    fn zone(&self) -> Vec<Point> {
+    /// Calls `visit` on each empty cell within two of the stones' bounding box, row by row:
+    /// every threat lies there. Plain loops: the solver scans the zone at every attacker
+    /// node of a VCT, and a flattened iterator chain cost it a fifth of its time.
+    fn for_each_in_zone(&self, mut visit: impl FnMut(Point)) {
         let (x0, y0, x1, y1) = *self.boxes.last().expect("root box");
         let size = self.board.size();
         let (left, right) = (x0.saturating_sub(2), (x1 + 2).min(size.width() - 1));
         let (top, bottom) = (y0.saturating_sub(2), (y1 + 2).min(size.height() - 1));
-        // Plain loops into a sized vector: the solver calls this at every node, and a
-        // flattened iterator chain cost it a fifth of its time.
-        let mut cells = Vec::with_capacity((right - left + 1) * (bottom - top + 1));
         for y in top..=bottom {
             for x in left..=right {
                 let p = Point::new(x, y);
                 if self.board.is_empty(p) {
-                    cells.push(p);
+                    visit(p);
                 }
             }
         }
-        cells
     }
 
     fn out_of_budget(&mut self) -> bool {
@@ -366,24 +364,34 @@ impl Solver {
     }
 
     /// A VCF's last move: a five or a winning four, found by one pass over the zone. Most
-    /// nodes of the short VCFs that test threats are such last moves, and trying each
-    /// plain four there (to find its block leaves no move) cost more than the scan.
+    /// nodes of the short VCFs that test threats are such last moves, and trying each plain
+    /// four there (to find its block leaves no move) cost more than the scan.
     fn winning_four(&mut self, key: u64) -> Option<Vec<Point>> {
         let me = self.attacker;
-        for p in self.zone() {
-            let threat = cell_info(self.board.patterns_at(p, me)).threat;
-            if threat < Threat::Four {
-                continue;
+        let table = CellTable::get();
+        let (mut win, mut fours) = (None, false);
+        self.for_each_in_zone(|p| {
+            let threat = table.info(self.board.patterns_at(p, me)).threat;
+            if win.is_some() || threat < Threat::Four {
+                return;
             }
+            fours = true;
             let wins = threat == Threat::Five || threat.is_winning_four();
             if wins && is_legal(&self.board, p, me) {
-                self.remember_win(key, 1, p);
-                return Some(vec![p]);
+                win = Some(p);
             }
-            // A plain four fails only for lack of moves: a deeper limit might win.
-            self.cut = true;
+        });
+        match win {
+            Some(p) => {
+                self.remember_win(key, 1, p);
+                Some(vec![p])
+            }
+            None => {
+                // A plain four fails only for lack of moves: a deeper limit might win.
+                self.cut |= fours;
+                None
+            }
         }
-        None
     }
 
     /// The memo key of the node: the position (side to move included) and the mode, since a
@@ -531,19 +539,27 @@ impl Solver {
     /// their class: fours for a VCF; for a VCT also threes and every move that may threaten
     /// a short VCF (`may_threaten`), which the defender's node checks.
     fn threat_moves(&self, me: Stone) -> Vec<(Threat, Point)> {
+        let table = CellTable::get();
         let mut moves: Vec<(Threat, i32, Point)> = Vec::new();
-        for p in self.zone() {
+        let mut consider = |p: Point| {
             let patterns = self.board.patterns_at(p, me);
-            let info = cell_info(patterns);
-            let candidate = match self.mode {
-                Mode::Vcf => info.threat >= Threat::Four,
-                Mode::Vct => info.threat >= Threat::Three || may_threaten(patterns),
-            };
-            if candidate && is_legal(&self.board, p, me) {
+            // Every three or four is also a move that may threaten: most cells fail this
+            // test, and they skip the table.
+            if self.mode == Mode::Vct && !may_threaten(patterns) {
+                return;
+            }
+            let info = table.info(patterns);
+            if (self.mode == Mode::Vct || info.threat >= Threat::Four)
+                && is_legal(&self.board, p, me)
+            {
                 moves.push((info.threat, info.value, p));
             }
-        }
-        moves.sort_by_key(|m| std::cmp::Reverse((m.0, m.1)));
+        };
+        self.for_each_in_zone(&mut consider);
+        // Strongest first, ties in board order (the order the cells were visited in).
+        moves.sort_unstable_by_key(|&(threat, value, p)| {
+            (std::cmp::Reverse((threat, value)), p.row(), p.col())
+        });
         moves.into_iter().map(|(t, _, p)| (t, p)).collect()
     }
 
@@ -573,23 +589,25 @@ impl Solver {
     /// order.
     fn defences(&self, cells: &[Point]) -> Vec<Point> {
         let them = self.attacker.opponent();
-        let mut zone = self.zone();
-        // Cells beyond the zone only arise around a forbidden point the threat relies on.
-        let beyond: Vec<Point> = cells
-            .iter()
-            .copied()
-            .filter(|&p| self.board.is_empty(p) && !zone.contains(&p))
-            .collect();
-        zone.extend(beyond);
-        let mut moves: Vec<(bool, Point)> = Vec::new();
-        for p in zone {
-            let counter = cell_info(self.board.patterns_at(p, them)).threat.is_four();
-            if (counter || cells.contains(&p)) && is_legal(&self.board, p, them) {
-                moves.push((counter, p));
+        let table = CellTable::get();
+        let mut moves: Vec<(bool, usize, usize)> = Vec::new();
+        self.for_each_in_zone(|p| {
+            if table.info(self.board.patterns_at(p, them)).threat.is_four() {
+                moves.push((false, p.row(), p.col()));
             }
-        }
-        moves.sort_by_key(|&(counter, _)| !counter);
-        moves.into_iter().map(|(_, p)| p).collect()
+        });
+        // Cells beyond the zone only arise around a forbidden point the threat relies on.
+        let blocks = cells.iter().filter(|&&p| self.board.is_empty(p));
+        moves.extend(blocks.map(|p| (true, p.row(), p.col())));
+        // Each cell once (as a counter-four when it is one), then counter-fours first.
+        moves.sort_unstable_by_key(|&(block, row, col)| (row, col, block));
+        moves.dedup_by_key(|&mut (_, row, col)| (row, col));
+        moves.sort_by_key(|&(block, _, _)| block);
+        moves
+            .into_iter()
+            .map(|(_, row, col)| Point::new(col, row))
+            .filter(|&p| is_legal(&self.board, p, them))
+            .collect()
     }
 }
 
