@@ -56,6 +56,31 @@ impl Budget {
             ..Budget::default()
         }
     }
+
+    /// The first `fraction` of what is left of this budget once `used` nodes are spent:
+    /// of its nodes and of its time from now; the stop flag is shared.
+    #[must_use]
+    pub fn share(&self, used: u64, fraction: f64) -> Budget {
+        let nodes_left = self.max_nodes.saturating_sub(used) as f64;
+        let time_left = |d: Instant| d.saturating_duration_since(Instant::now());
+        Budget {
+            max_nodes: used.saturating_add((nodes_left * fraction) as u64),
+            deadline: self
+                .deadline
+                .map(|d| Instant::now() + time_left(d).mul_f64(fraction)),
+            stop: self.stop.clone(),
+        }
+    }
+
+    /// Whether the budget is spent after `used` nodes: its nodes, its time or its flag.
+    fn is_spent(&self, used: u64) -> bool {
+        used >= self.max_nodes
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+            || self
+                .stop
+                .as_ref()
+                .is_some_and(|s| s.load(Ordering::Relaxed))
+    }
 }
 
 /// What a threat search found for the attacker.
@@ -663,6 +688,22 @@ mod tests {
             let verified = wins_after(&b, line[0], Mode::Vcf, 10, &budget());
             assert!(matches!(verified.proof, Proof::Win(_)), "{rule} {line:?}");
         }
+    }
+
+    #[test]
+    fn a_share_of_a_budget_counts_from_the_nodes_used() {
+        let whole = Budget::nodes(1_000);
+        let share = whole.share(200, 0.5);
+        assert_eq!(share.max_nodes, 600);
+        assert!(share.deadline.is_none());
+        assert!(!share.is_spent(599) && share.is_spent(600));
+        let timed = Budget {
+            deadline: Some(Instant::now() + std::time::Duration::from_secs(100)),
+            ..whole
+        };
+        let half = timed.share(0, 0.5).deadline.expect("a deadline");
+        let left = half.saturating_duration_since(Instant::now()).as_secs();
+        assert!((45..=50).contains(&left), "{left} s");
     }
 
     #[test]

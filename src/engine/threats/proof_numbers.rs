@@ -10,6 +10,11 @@
 //! at every node, the quiet moves that threaten a short VCF (as quintet does): the deepening
 //! search could afford them only at the root.
 //!
+//! A defender's node first counts its replies' proof numbers weakly (the largest plus one per
+//! other reply), then, past half the budget, by their sum (`Count`): the weak count proves
+//! short quiet-threat wins in a fraction of the nodes, the sum the long lines of fours and
+//! threes that the weak count underrates.
+//!
 //! The move limit is a number of attacker stones, so a node's remaining limit is a function
 //! of its position and the table needs no depth. Stones are only ever added, so the threat
 //! graph has no cycles and the table's entries never depend on the path to them.
@@ -26,6 +31,8 @@ use crate::engine::geometry::Point;
 const THREE_GUESS: u32 = 12;
 /// `defences_guess` of a quiet move that may threaten a short VCF.
 const QUIET_GUESS: u32 = 30;
+/// The part of a search's budget spent with weak proof numbers before it turns to sums.
+const WEAK_SHARE: f64 = 0.5;
 /// The proof or disproof number of a settled node.
 const INFINITE: u32 = u32::MAX / 2;
 /// A child's threshold exceeds its best sibling's number by this fraction of it (the
@@ -42,6 +49,21 @@ pub(super) struct Memory {
     moves: FxHashMap<u64, Rc<[(Point, u32)]>>,
     /// Most attacker stones a line may reach on the board.
     stone_limit: usize,
+    /// How a defender's node counts its replies' proof numbers (see `Count`).
+    count: Count,
+}
+
+/// How a defender's node combines its replies' proof numbers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum Count {
+    /// Their sum: exact on a tree, but a threat tree is a graph (threats played in another
+    /// order meet again), where the sum counts shared leaves over and over, most at the
+    /// wide nodes of quiet threats.
+    #[default]
+    Sum,
+    /// The largest plus one for each other open reply (weak proof numbers, Ueda et al.
+    /// 2008): never counts a shared leaf twice, but underrates wide nodes.
+    Weak,
 }
 
 /// A node as its moves' generation found it.
@@ -97,10 +119,7 @@ impl Solver {
     /// move) within `max_moves` more attacker moves; the line when proven.
     pub(super) fn prove_by_numbers(&mut self, max_moves: u32) -> Proof {
         self.numbers.stone_limit = self.board.count(self.attacker) + max_moves as usize;
-        let root = self.mid(Numbers {
-            proof: INFINITE,
-            disproof: INFINITE,
-        });
+        let root = self.search_in_two_counts();
         if root.proof == 0 {
             Proof::Win(self.proof_line())
         } else if root.disproof == 0 {
@@ -108,6 +127,29 @@ impl Solver {
         } else {
             Proof::Unknown
         }
+    }
+
+    /// Searches the current node with weak proof numbers for `WEAK_SHARE` of the budget,
+    /// then with sums for the rest, keeping the table: each count proves quickly what the
+    /// other is slow to (bench/RESULTS.md), and a settled entry holds under both.
+    fn search_in_two_counts(&mut self) -> Numbers {
+        let unbounded = Numbers {
+            proof: INFINITE,
+            disproof: INFINITE,
+        };
+        let whole = self.budget.clone();
+        self.budget = whole.share(self.nodes, WEAK_SHARE);
+        self.numbers.count = Count::Weak;
+        let root = self.mid(unbounded);
+        self.budget = whole;
+        self.numbers.count = Count::Sum;
+        if root.is_settled() || !self.aborted || self.budget.is_spent(self.nodes) {
+            return root;
+        }
+        self.aborted = false;
+        // The weak count's open numbers are on a lower scale: the sums start afresh.
+        self.numbers.numbers.retain(|_, n| n.is_settled());
+        self.mid(unbounded)
     }
 
     /// Searches the current node until its numbers reach `limits` or it is settled.
@@ -139,7 +181,7 @@ impl Solver {
             .map(|&m| self.child_numbers(m, attacking))
             .collect();
         loop {
-            let summary = summarise(&children, attacking);
+            let summary = summarise(&children, attacking, self.numbers.count);
             let node = summary.node;
             if node.proof >= limits.proof || node.disproof >= limits.disproof {
                 return self.settle(node);
@@ -291,10 +333,11 @@ fn defences_guess(threat: Threat) -> u32 {
 
 /// The node's numbers from its `children`'s. At an attacker node the proof number is the
 /// children's least and the disproof number their sum; at a defender node, the reverse.
-fn summarise(children: &[Numbers], attacking: bool) -> Summary {
+fn summarise(children: &[Numbers], attacking: bool, count: Count) -> Summary {
     let mut least = (INFINITE, INFINITE);
     let mut chosen = 0;
     let mut sum: u32 = 0;
+    let (mut most, mut open) = (0, 0);
     for (i, child) in children.iter().enumerate() {
         let (for_me, against_me) = if attacking {
             (child.proof, child.disproof)
@@ -308,6 +351,13 @@ fn summarise(children: &[Numbers], attacking: bool) -> Summary {
             least.1 = for_me;
         }
         sum = sum.saturating_add(against_me).min(INFINITE);
+        most = most.max(against_me);
+        open += u32::from(against_me != 0);
+    }
+    if count == Count::Weak && !attacking && sum < INFINITE {
+        // The weak count is for the proof (the defender's replies); `open` ≥ 1 here, as
+        // `sum` > 0 (else the node is proven and the count does not matter).
+        sum = most + open.saturating_sub(1);
     }
     // An unsettled sum stays below INFINITE, which only a settled node may carry.
     let (mine, theirs) = if least.0 == 0 {
@@ -360,6 +410,46 @@ fn child_limits(
                 .saturating_add(child.proof)
                 .min(INFINITE),
             disproof: limits.disproof.min(widened),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn open(proof: u32, disproof: u32) -> Numbers {
+        Numbers { proof, disproof }
+    }
+
+    #[test]
+    fn a_defender_node_sums_or_weakly_counts_its_replies_proof_numbers() {
+        let replies = [open(3, 1), open(5, 2), Numbers::PROVEN, open(2, 4)];
+        let sum = summarise(&replies, false, Count::Sum);
+        assert_eq!(sum.node, open(10, 1));
+        let weak = summarise(&replies, false, Count::Weak);
+        // The largest (5) plus one for each of the two other open replies.
+        assert_eq!(weak.node, open(7, 1));
+        assert_eq!(weak.chosen, 0, "the reply with the least disproof number");
+    }
+
+    #[test]
+    fn an_attacker_node_is_counted_alike_either_way() {
+        let moves = [open(3, 1), open(5, 2), open(2, 4)];
+        for count in [Count::Sum, Count::Weak] {
+            let summary = summarise(&moves, true, count);
+            assert_eq!(summary.node, open(2, 7), "{count:?}");
+            assert_eq!((summary.chosen, summary.runner_up), (2, 3), "{count:?}");
+        }
+    }
+
+    #[test]
+    fn settled_replies_settle_the_defender_node_under_both_counts() {
+        let all_lost = [Numbers::PROVEN, Numbers::PROVEN];
+        let one_holds = [open(4, 1), Numbers::DISPROVEN];
+        for count in [Count::Sum, Count::Weak] {
+            assert_eq!(summarise(&all_lost, false, count).node.proof, 0);
+            assert_eq!(summarise(&one_holds, false, count).node.disproof, 0);
         }
     }
 }
