@@ -72,14 +72,15 @@ impl Budget {
         }
     }
 
-    /// Whether the budget is spent after `used` nodes: its nodes, its time or its flag.
-    fn is_spent(&self, used: u64) -> bool {
+    /// Whether the budget is spent after `used` nodes: its nodes, its flag, or (when
+    /// `read_clock`: the clock costs more than a node's other checks) its time.
+    fn is_spent(&self, used: u64, read_clock: bool) -> bool {
         used >= self.max_nodes
-            || self.deadline.is_some_and(|d| Instant::now() >= d)
             || self
                 .stop
                 .as_ref()
                 .is_some_and(|s| s.load(Ordering::Relaxed))
+            || read_clock && self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 }
 
@@ -320,14 +321,8 @@ impl Solver {
     fn out_of_budget(&mut self) -> bool {
         self.nodes += 1;
         if !self.aborted {
-            let stopped = self
-                .budget
-                .stop
-                .as_ref()
-                .is_some_and(|s| s.load(Ordering::Relaxed));
-            let late = self.nodes.is_multiple_of(256)
-                && self.budget.deadline.is_some_and(|d| Instant::now() >= d);
-            self.aborted = stopped || late || self.nodes >= self.budget.max_nodes;
+            let read_clock = self.nodes.is_multiple_of(256);
+            self.aborted = self.budget.is_spent(self.nodes, read_clock);
         }
         self.aborted
     }
@@ -696,7 +691,7 @@ mod tests {
         let share = whole.share(200, 0.5);
         assert_eq!(share.max_nodes, 600);
         assert!(share.deadline.is_none());
-        assert!(!share.is_spent(599) && share.is_spent(600));
+        assert!(!share.is_spent(599, true) && share.is_spent(600, false));
         let timed = Budget {
             deadline: Some(Instant::now() + std::time::Duration::from_secs(100)),
             ..whole

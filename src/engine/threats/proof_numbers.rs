@@ -143,7 +143,7 @@ impl Solver {
         let root = self.mid(unbounded);
         self.budget = whole;
         self.numbers.count = Count::Sum;
-        if root.is_settled() || !self.aborted || self.budget.is_spent(self.nodes) {
+        if root.is_settled() || !self.aborted || self.budget.is_spent(self.nodes, true) {
             return root;
         }
         self.aborted = false;
