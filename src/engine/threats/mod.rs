@@ -59,15 +59,14 @@ impl Budget {
 
     /// The first `fraction` of what is left of this budget once `used` nodes are spent:
     /// of its nodes and of its time from now; the stop flag is shared.
-    #[must_use]
-    pub fn share(&self, used: u64, fraction: f64) -> Budget {
+    fn share(&self, used: u64, fraction: f64) -> Budget {
         let nodes_left = self.max_nodes.saturating_sub(used) as f64;
-        let time_left = |d: Instant| d.saturating_duration_since(Instant::now());
+        let now = Instant::now();
         Budget {
             max_nodes: used.saturating_add((nodes_left * fraction) as u64),
             deadline: self
                 .deadline
-                .map(|d| Instant::now() + time_left(d).mul_f64(fraction)),
+                .map(|d| now + d.saturating_duration_since(now).mul_f64(fraction)),
             stop: self.stop.clone(),
         }
     }

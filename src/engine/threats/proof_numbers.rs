@@ -332,7 +332,8 @@ fn defences_guess(threat: Threat) -> u32 {
 }
 
 /// The node's numbers from its `children`'s. At an attacker node the proof number is the
-/// children's least and the disproof number their sum; at a defender node, the reverse.
+/// children's least and the disproof number their sum; at a defender node, the reverse,
+/// with the proof number counted as `count` says.
 fn summarise(children: &[Numbers], attacking: bool, count: Count) -> Summary {
     let mut least = (INFINITE, INFINITE);
     let mut chosen = 0;
@@ -355,8 +356,7 @@ fn summarise(children: &[Numbers], attacking: bool, count: Count) -> Summary {
         open += u32::from(against_me != 0);
     }
     if count == Count::Weak && !attacking && sum < INFINITE {
-        // The weak count is for the proof (the defender's replies); `open` ≥ 1 here, as
-        // `sum` > 0 (else the node is proven and the count does not matter).
+        // With no open reply (all proven) this is 0, as the sum is.
         sum = most + open.saturating_sub(1);
     }
     // An unsettled sum stays below INFINITE, which only a settled node may carry.
