@@ -31,6 +31,10 @@ use crate::engine::geometry::Point;
 const THREE_GUESS: u32 = 12;
 /// `defences_guess` of a quiet move that may threaten a short VCF.
 const QUIET_GUESS: u32 = 30;
+/// What each place down the attacker's move order (strongest threat first, then by
+/// pattern value) adds to a move's guessed proof number, so that among moves of one class
+/// the search tries the likelier first and leaves the tail for when they fail.
+const RANK_GUESS: u32 = 2;
 /// The part of a search's budget spent with weak proof numbers before it turns to sums.
 const WEAK_SHARE: f64 = 0.5;
 /// The proof or disproof number of a settled node.
@@ -228,7 +232,8 @@ impl Solver {
             Some(_) => Node::Open(
                 moves
                     .into_iter()
-                    .map(|(threat, p)| (p, defences_guess(threat)))
+                    .zip(0..)
+                    .map(|((threat, p), rank)| (p, defences_guess(threat) + RANK_GUESS * rank))
                     .collect(),
             ),
         }
