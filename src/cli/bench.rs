@@ -25,7 +25,11 @@ const VERIFY_MOVES: u32 = 40;
 /// Attacker moves a verifying VCF may use: a VCF is narrow, so it may run the board long.
 const VERIFY_VCF_MOVES: u32 = 128;
 /// Nodes each verifier (threat solver, then tree search) may use per case in the bench.
-const VERIFY_NODES: u64 = 3_000_000;
+const VERIFY_NODES: u64 = 8_000_000;
+/// Positions the verifying solver remembers: far more than a request's search may hold, as
+/// the bench runs one check at a time, and long proofs need them (4 Mi entries, some
+/// hundreds of MiB at most).
+const VERIFY_TABLE_ENTRIES: usize = 1 << 22;
 
 /// Arguments of `gomoku-ai bench`.
 #[derive(Args, Debug)]
@@ -143,7 +147,10 @@ pub fn judge_case(
 /// threatens a VCF).
 pub fn wins_by_force(position: &Position, best: crate::engine::Point, nodes: u64) -> bool {
     let board = position.board();
-    let budget = Budget::nodes(nodes);
+    let budget = Budget {
+        table_entries: VERIFY_TABLE_ENTRIES,
+        ..Budget::nodes(nodes)
+    };
     let proven = [(Mode::Vcf, VERIFY_VCF_MOVES), (Mode::Vct, VERIFY_MOVES)]
         .into_iter()
         .any(|(mode, moves)| {

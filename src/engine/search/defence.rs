@@ -47,7 +47,7 @@ pub fn refutations(
     let check = Budget {
         max_nodes: threat.nodes.saturating_mul(4) + CHECK_SLACK,
         deadline: Some(started + time),
-        stop: budget.stop.clone(),
+        ..budget.clone()
     };
     let me = board.to_move();
     let mut after = board.clone();

@@ -190,6 +190,7 @@ impl Searcher {
                 max_nodes: limits.max_nodes / share as u64,
                 deadline: Some(Instant::now() + time),
                 stop: limits.stop.clone(),
+                ..Budget::default()
             };
             let outcome = threats::find_win(board, mode, moves, &budget);
             *nodes += outcome.nodes;
@@ -331,6 +332,7 @@ fn defended(
         max_nodes: limits.max_nodes.saturating_sub(*nodes),
         deadline: None,
         stop: limits.stop.clone(),
+        ..Budget::default()
     };
     defence::refutations(board, &roots, time, &budget, nodes).unwrap_or(roots)
 }

@@ -37,7 +37,7 @@ pub enum Mode {
 }
 
 /// How much a threat search may spend.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Budget {
     /// Most nodes to visit.
     pub max_nodes: u64,
@@ -45,6 +45,21 @@ pub struct Budget {
     pub deadline: Option<Instant>,
     /// Stop when this flag is raised, if given.
     pub stop: Option<Arc<AtomicBool>>,
+    /// Most positions each of the search's tables remembers: its memory. The default,
+    /// `DEFAULT_TABLE_ENTRIES`, suits a service answering many requests at once; an offline
+    /// check may afford more, which long proofs need.
+    pub table_entries: usize,
+}
+
+impl Default for Budget {
+    fn default() -> Budget {
+        Budget {
+            max_nodes: 0,
+            deadline: None,
+            stop: None,
+            table_entries: DEFAULT_TABLE_ENTRIES,
+        }
+    }
 }
 
 impl Budget {
@@ -68,6 +83,7 @@ impl Budget {
                 .deadline
                 .map(|d| now + d.saturating_duration_since(now).mul_f64(fraction)),
             stop: self.stop.clone(),
+            table_entries: self.table_entries,
         }
     }
 
@@ -163,8 +179,9 @@ pub fn five_points(board: &Board, colour: Stone, around: Option<Point>) -> Vec<P
     found
 }
 
-/// Most positions one search remembers in each of its tables (a few tens of MiB at most).
-const MEMO_ENTRIES: usize = 1 << 19;
+/// Most positions one search remembers in each of its tables by default (a few tens of MiB
+/// at most).
+pub const DEFAULT_TABLE_ENTRIES: usize = 1 << 19;
 
 /// Most attacker moves of the VCF that makes a move a threat in a VCT: one for an open
 /// three (its open four), two for a move that sets up a four-three or a double four.
@@ -329,7 +346,7 @@ impl Solver {
     /// The memo entry of `key` to update; `None` when the memo is full and `key` new, so a
     /// long search's memory stays bounded (it only forgets, never mistakes).
     fn memo_mut(&mut self, key: u64) -> Option<&mut Memo> {
-        if self.memo.len() >= MEMO_ENTRIES && !self.memo.contains_key(&key) {
+        if self.memo.len() >= self.budget.table_entries && !self.memo.contains_key(&key) {
             return None;
         }
         Some(self.memo.entry(key).or_default())
@@ -700,6 +717,25 @@ mod tests {
         assert!((45..=50).contains(&left), "{left} s");
     }
 
+    /// A table too small for the search forgets positions but never a result: both
+    /// searches still find (VCT) or refute (VCF) the same way.
+    #[test]
+    fn a_tiny_table_forgets_but_never_errs() {
+        let tiny = Budget {
+            table_entries: 2,
+            ..budget()
+        };
+        let b = board(&OPEN_TWOS_CROSSING, Rule::Freestyle, Stone::Black);
+        let Proof::Win(line) = find_win(&b, Mode::Vct, 4, &tiny).proof else {
+            panic!("the VCT must still be found")
+        };
+        assert!(matches!(
+            wins_after(&b, line[0], Mode::Vct, 4, &budget()).proof,
+            Proof::Win(_)
+        ));
+        assert_eq!(find_win(&b, Mode::Vcf, 4, &tiny).proof, Proof::NoWin);
+    }
+
     #[test]
     fn no_vcf_for_the_side_without_fours() {
         let b = board(&VCF, Rule::Freestyle, Stone::White);
@@ -770,21 +806,22 @@ mod tests {
         assert_eq!(win.proof, Proof::Win(vec![Point::new(0, 2)]));
     }
 
+    /// Black: two open twos crossing; the cross point makes a double three (freestyle).
+    const OPEN_TWOS_CROSSING: [&str; 9] = [
+        "..o......",
+        ".........",
+        ".........",
+        "...xx....",
+        ".........",
+        ".....x...",
+        ".....x...",
+        ".........",
+        "o...o...o",
+    ];
+
     #[test]
     fn finds_a_vct_with_an_open_three() {
-        // Black: two open twos crossing; the cross point makes a double three (freestyle).
-        let rows = [
-            "..o......",
-            ".........",
-            ".........",
-            "...xx....",
-            ".........",
-            ".....x...",
-            ".....x...",
-            ".........",
-            "o...o...o",
-        ];
-        let b = board(&rows, Rule::Freestyle, Stone::Black);
+        let b = board(&OPEN_TWOS_CROSSING, Rule::Freestyle, Stone::Black);
         let outcome = find_win(&b, Mode::Vct, 4, &budget());
         let direct = wins_after(&b, Point::new(5, 3), Mode::Vct, 4, &budget());
         assert!(matches!(direct.proof, Proof::Win(_)), "{direct:?}");

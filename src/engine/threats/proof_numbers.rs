@@ -23,7 +23,7 @@ use std::rc::Rc;
 
 use rustc_hash::FxHashMap;
 
-use super::{five_points, Proof, Solver, MEMO_ENTRIES, THREAT_VCF_MOVES};
+use super::{five_points, Proof, Solver, THREAT_VCF_MOVES};
 use crate::engine::eval::{is_legal, Threat};
 use crate::engine::geometry::Point;
 
@@ -170,7 +170,7 @@ impl Solver {
                 Node::Lost => return self.settle(Numbers::DISPROVEN),
                 Node::Open(moves) => {
                     let moves: Rc<[(Point, u32)]> = moves.into();
-                    if self.numbers.moves.len() < MEMO_ENTRIES {
+                    if self.numbers.moves.len() < self.budget.table_entries {
                         self.numbers.moves.insert(key, Rc::clone(&moves));
                     }
                     moves
@@ -267,8 +267,9 @@ impl Solver {
         if numbers.is_settled() {
             self.numbers.moves.remove(&key);
         }
+        let capacity = self.budget.table_entries;
         let table = &mut self.numbers.numbers;
-        if numbers.proof == 0 || table.len() < MEMO_ENTRIES || table.contains_key(&key) {
+        if numbers.proof == 0 || table.len() < capacity || table.contains_key(&key) {
             table.insert(key, numbers);
         }
         numbers
