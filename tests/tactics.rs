@@ -7,7 +7,7 @@
 use std::path::Path;
 use std::time::Duration;
 
-use gomoku_ai::cli::bench::{case_position, judge_case, load_cases};
+use gomoku_ai::cli::bench::{case_position, judge_case, load_cases, Effort};
 use gomoku_ai::engine::threats::{find_win, wins_after, Budget, Mode, Proof};
 use gomoku_ai::engine::{Difficulty, SearchRequest};
 
@@ -21,7 +21,11 @@ fn master_solves_the_tactics_puzzles() {
     for case in &cases {
         let mut request = SearchRequest::new(Difficulty::Master, Duration::from_secs(60));
         request.max_nodes = Some(150_000);
-        let result = judge_case(case, &request, 150_000).expect("a valid case");
+        let effort = Effort {
+            nodes: 150_000,
+            wide_nodes: 150_000,
+        };
+        let result = judge_case(case, &request, effort).expect("a valid case");
         if case.expect_verdict == "proven" {
             proven += 1;
             solved += usize::from(result.solved);

@@ -24,12 +24,32 @@ const POSITIONS: &str = include_str!("../../bench/positions.txt");
 const VERIFY_MOVES: u32 = 40;
 /// Attacker moves a verifying VCF may use: a VCF is narrow, so it may run the board long.
 const VERIFY_VCF_MOVES: u32 = 128;
-/// Nodes each verifier (threat solver, then tree search) may use per case in the bench.
-const VERIFY_NODES: u64 = 8_000_000;
+/// How hard the bench checks that a move wins (see `Effort`).
+const BENCH_EFFORT: Effort = Effort {
+    nodes: 8_000_000,
+    wide_nodes: 80_000_000,
+};
 /// Positions the verifying solver remembers: far more than a request's search may hold, as
 /// the bench runs one check at a time, and long proofs need them (4 Mi entries, some
 /// hundreds of MiB at most).
 const VERIFY_TABLE_ENTRIES: usize = 1 << 22;
+/// The wide check's memory: its proofs run to tens of millions of nodes, and a table that
+/// forgets makes them far longer (bench/RESULTS.md): at 8 Mi entries `vct_unstable`'s stays
+/// unproven after 80 M nodes. 16 Mi: about 2 GB resident there.
+const WIDE_TABLE_ENTRIES: usize = 1 << 24;
+/// The threat limit of the wide check: threats may prepare a VCF of three moves.
+const WIDE_THREAT_VCF_MOVES: u32 = 3;
+
+/// How much work the check that a move wins by force may do.
+#[derive(Clone, Copy, Debug)]
+pub struct Effort {
+    /// Nodes for each of its first checks: a VCF, a VCT with the engine's threat limit and
+    /// a tree search from the defender's side.
+    pub nodes: u64,
+    /// Nodes for its last resort, a VCT whose threats may prepare a three-move VCF: far
+    /// wider, so tried only when the others fail.
+    pub wide_nodes: u64,
+}
 
 /// Arguments of `gomoku-ai bench`.
 #[derive(Args, Debug)]
@@ -101,7 +121,7 @@ pub fn case_position(case: &TacticCase) -> anyhow::Result<Position> {
 pub fn judge_case(
     case: &TacticCase,
     request: &SearchRequest,
-    verify_nodes: u64,
+    effort: Effort,
 ) -> anyhow::Result<CaseResult> {
     let position = case_position(case)?;
     let started = Instant::now();
@@ -117,7 +137,7 @@ pub fn judge_case(
         });
     };
     let legal = eval::is_legal(board, best, board.to_move());
-    let wins = || wins_by_force(&position, best, verify_nodes);
+    let wins = || wins_by_force(&position, best, effort);
     let claims_win = analysis.score.mate_in.is_some_and(|m| m > 0);
     let solved = legal
         && match case.expect_verdict.as_str() {
@@ -141,28 +161,39 @@ pub fn judge_case(
     })
 }
 
-/// Whether the side to move playing `best` wins by force: proven by the threat solver (VCT,
-/// every defence tried), or else by a fresh master search from the defender's side that
-/// proves the defender lost (it covers threats beyond threes and fours, such as a move that
-/// threatens a VCF).
-pub fn wins_by_force(position: &Position, best: crate::engine::Point, nodes: u64) -> bool {
+/// Whether the side to move playing `best` wins by force, cheapest proof first: by the threat
+/// solver (VCF, then VCT; every defence tried); by a fresh master search from the defender's
+/// side that proves the defender lost (it covers threats the solver's limit leaves out);
+/// last by a VCT whose threats may prepare a three-move VCF.
+pub fn wins_by_force(position: &Position, best: crate::engine::Point, effort: Effort) -> bool {
     let board = position.board();
     let budget = Budget {
         table_entries: VERIFY_TABLE_ENTRIES,
-        ..Budget::nodes(nodes)
+        ..Budget::nodes(effort.nodes)
     };
-    let proven = [(Mode::Vcf, VERIFY_VCF_MOVES), (Mode::Vct, VERIFY_MOVES)]
-        .into_iter()
-        .any(|(mode, moves)| {
-            let outcome = threats::wins_after(board, best, mode, moves, &budget);
-            matches!(outcome.proof, Proof::Win(_))
-        });
-    if proven {
-        return true;
-    }
+    let wide = Budget {
+        max_nodes: effort.wide_nodes,
+        table_entries: WIDE_TABLE_ENTRIES,
+        threat_vcf_moves: WIDE_THREAT_VCF_MOVES,
+        ..Budget::default()
+    };
+    let threat_proof = |mode, moves, budget: &Budget| {
+        let outcome = threats::wins_after(board, best, mode, moves, budget);
+        matches!(outcome.proof, Proof::Win(_))
+    };
+    threat_proof(Mode::Vcf, VERIFY_VCF_MOVES, &budget)
+        || threat_proof(Mode::Vct, VERIFY_MOVES, &budget)
+        || defender_is_lost(position, best, effort.nodes)
+        || threat_proof(Mode::Vct, VERIFY_MOVES, &wide)
+}
+
+/// Whether a master search of `nodes` from the defender's side, after `best`, proves the
+/// defender lost (or `best` ended the game in the mover's favour).
+fn defender_is_lost(position: &Position, best: crate::engine::Point, nodes: u64) -> bool {
+    let mover = position.board().to_move();
     let after = position.after(best);
     if after.verdict().is_over() {
-        return after.verdict().winner == Some(board.to_move());
+        return after.verdict().winner == Some(mover);
     }
     let mut request = SearchRequest::new(Difficulty::Master, Duration::from_secs(60));
     request.max_nodes = Some(nodes);
@@ -231,7 +262,7 @@ fn tactics(path: &Path, budget: Duration) -> anyhow::Result<()> {
     let mut times = Vec::new();
     let (mut solved, mut proven_solved, mut proven) = (0, 0, 0);
     for case in &cases {
-        let result = judge_case(case, &master(budget), VERIFY_NODES)?;
+        let result = judge_case(case, &master(budget), BENCH_EFFORT)?;
         let in_time = result.elapsed <= budget + Duration::from_millis(50);
         let ok = result.solved && in_time;
         println!(

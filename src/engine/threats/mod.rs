@@ -4,9 +4,9 @@
 //! could stop it. A four leaves one answer (its five point). In a VCT a threat is any move
 //! after which the attacker, if it could move again, would win by a VCF of at most two moves
 //! (an open three's open four, or a four-three or double four set up, as in quintet's threat
-//! limit 2); it is answered on the line of that VCF, or with a four of the defender's own (a
-//! counter-four gains a tempo). A move that makes two five points at once (open four, double
-//! four) wins on the spot. The VCF is a deepening depth-first search; the VCT, whose tree is
+//! limit 2; a budget may allow three); it is answered on the line of that VCF, or with a four
+//! of the defender's own (a counter-four gains a tempo). A move that makes two five points at
+//! once (open four, double four) wins on the spot. The VCF is a deepening depth-first search; the VCT, whose tree is
 //! far wider, a proof-number search (`proof_numbers`).
 //!
 //! Renju is honoured throughout: a Black threat on a forbidden point cannot be played, a Black
@@ -36,7 +36,7 @@ pub enum Mode {
     Vct,
 }
 
-/// How much a threat search may spend.
+/// How much a threat search may spend, and how far its threats may look.
 #[derive(Clone, Debug)]
 pub struct Budget {
     /// Most nodes to visit.
@@ -49,6 +49,11 @@ pub struct Budget {
     /// `DEFAULT_TABLE_ENTRIES`, suits a service answering many requests at once; an offline
     /// check may afford more, which long proofs need.
     pub table_entries: usize,
+    /// Most attacker moves of the VCF that makes a move a threat in a VCT (quintet's threat
+    /// limit). The default, `DEFAULT_THREAT_VCF_MOVES` (2), sees open threes and the moves
+    /// that set up a four-three or a double four; 3 also sees moves that prepare those,
+    /// which some long wins need, at the price of a far larger tree.
+    pub threat_vcf_moves: u32,
 }
 
 impl Default for Budget {
@@ -58,6 +63,7 @@ impl Default for Budget {
             deadline: None,
             stop: None,
             table_entries: DEFAULT_TABLE_ENTRIES,
+            threat_vcf_moves: DEFAULT_THREAT_VCF_MOVES,
         }
     }
 }
@@ -84,6 +90,7 @@ impl Budget {
                 .map(|d| now + d.saturating_duration_since(now).mul_f64(fraction)),
             stop: self.stop.clone(),
             table_entries: self.table_entries,
+            threat_vcf_moves: self.threat_vcf_moves,
         }
     }
 
@@ -183,9 +190,10 @@ pub fn five_points(board: &Board, colour: Stone, around: Option<Point>) -> Vec<P
 /// at most).
 pub const DEFAULT_TABLE_ENTRIES: usize = 1 << 19;
 
-/// Most attacker moves of the VCF that makes a move a threat in a VCT: one for an open
-/// three (its open four), two for a move that sets up a four-three or a double four.
-const THREAT_VCF_MOVES: u32 = 2;
+/// Most attacker moves of the VCF that makes a move a threat in a VCT, unless a budget says
+/// otherwise: one for an open three (its open four), two for a move that sets up a
+/// four-three or a double four.
+pub const DEFAULT_THREAT_VCF_MOVES: u32 = 2;
 
 /// Mixed into a VCF node's memo key so that it never meets a VCT node's entry.
 const VCF_MEMO_SALT: u64 = 0x9E37_79B9_7F4A_7C15;
@@ -647,9 +655,10 @@ impl Solver {
     }
 }
 
-/// Whether a stone with these line patterns might make a VCF of `THREAT_VCF_MOVES` moves
-/// that was not there before: it makes a three of some kind (a line one move from a four),
-/// or two lines one move from a three.
+/// Whether a stone with these line patterns might make a VCF of two moves that was not there
+/// before: it makes a three of some kind (a line one move from a four), or two lines one
+/// move from a three. A VCT with a deeper threat limit keeps this filter: it then tries fewer
+/// moves than it might, which can cost it a win but never makes one false.
 fn may_threaten(patterns: [Pattern; 4]) -> bool {
     let threes = patterns.iter().filter(|&&p| p >= Pattern::Block3).count();
     let twos = patterns.iter().filter(|&&p| p >= Pattern::Flex2).count();
@@ -734,6 +743,41 @@ mod tests {
             Proof::Win(_)
         ));
         assert_eq!(find_win(&b, Mode::Vcf, 4, &tiny).proof, Proof::NoWin);
+    }
+
+    /// Black's win here starts with a threat that only prepares a VCF of three moves (found
+    /// by a random search over small positions).
+    const PREPARED_VCF: [&str; 11] = [
+        "...........",
+        "...........",
+        "....xxo....",
+        "...........",
+        ".......x...",
+        "...........",
+        "....x.o.o..",
+        "......xo...",
+        "..o........",
+        "...........",
+        "...........",
+    ];
+
+    /// The default threat limit sees no win within eight moves; a limit of 3 finds one, and
+    /// its first move checks out.
+    #[test]
+    fn a_deeper_threat_limit_sees_wins_the_default_cannot() {
+        let b = board(&PREPARED_VCF, Rule::Freestyle, Stone::Black);
+        assert_eq!(find_win(&b, Mode::Vct, 8, &budget()).proof, Proof::NoWin);
+        let wide = Budget {
+            threat_vcf_moves: 3,
+            ..budget()
+        };
+        let Proof::Win(line) = find_win(&b, Mode::Vct, 8, &wide).proof else {
+            panic!("a win with threats that prepare three-move VCFs")
+        };
+        assert!(matches!(
+            wins_after(&b, line[0], Mode::Vct, 8, &wide).proof,
+            Proof::Win(_)
+        ));
     }
 
     #[test]
@@ -852,7 +896,7 @@ mod tests {
         // White to move, as at a defender's node.
         solver.board.set_to_move(Stone::White);
         let cells = solver
-            .threat_cells(Stone::Black, THREAT_VCF_MOVES)
+            .threat_cells(Stone::Black, DEFAULT_THREAT_VCF_MOVES)
             .expect("an open three threatens an open four");
         let defences = solver.defences(&cells);
         assert!(defences.iter().all(|p| p.row() == 1), "{defences:?}");
@@ -892,10 +936,10 @@ mod tests {
         let b = board(&VCF, Rule::Freestyle, Stone::White);
         let mut solver = Solver::new(&b, Mode::Vct, &budget());
         assert!(solver
-            .threat_cells(Stone::White, THREAT_VCF_MOVES)
+            .threat_cells(Stone::White, DEFAULT_THREAT_VCF_MOVES)
             .is_none());
         assert!(solver
-            .threat_cells(Stone::Black, THREAT_VCF_MOVES)
+            .threat_cells(Stone::Black, DEFAULT_THREAT_VCF_MOVES)
             .is_some());
     }
 }

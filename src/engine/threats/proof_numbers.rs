@@ -23,7 +23,7 @@ use std::rc::Rc;
 
 use rustc_hash::FxHashMap;
 
-use super::{five_points, Proof, Solver, THREAT_VCF_MOVES};
+use super::{five_points, Proof, Solver};
 use crate::engine::eval::{is_legal, Threat};
 use crate::engine::geometry::Point;
 
@@ -250,7 +250,7 @@ impl Solver {
             [block] if is_legal(&self.board, *block, them) => return Node::Open(vec![(*block, 1)]),
             _ => return Node::Won(None),
         }
-        let Some(cells) = self.threat_cells(me, THREAT_VCF_MOVES) else {
+        let Some(cells) = self.threat_cells(me, self.budget.threat_vcf_moves) else {
             return Node::Lost;
         };
         match self.defences(&cells) {
