@@ -584,7 +584,7 @@ impl Solver {
     /// a short VCF (`may_threaten`), which the defender's node checks.
     fn threat_moves(&self, me: Stone) -> Vec<(Threat, Point)> {
         let table = CellTable::get();
-        let mut moves: Vec<(Threat, i32, Point)> = Vec::new();
+        let mut moves: Vec<(u64, Threat, Point)> = Vec::new();
         let mut consider = |p: Point| {
             let patterns = self.board.patterns_at(p, me);
             // Every three or four is also a move that may threaten: most cells fail this
@@ -596,15 +596,12 @@ impl Solver {
             if (self.mode == Mode::Vct || info.threat >= Threat::Four)
                 && is_legal(&self.board, p, me)
             {
-                moves.push((info.threat, info.value, p));
+                moves.push((strongest_first(info.threat, info.value, p), info.threat, p));
             }
         };
         self.for_each_in_zone(&mut consider);
-        // Strongest first, ties in board order (the order the cells were visited in).
-        moves.sort_unstable_by_key(|&(threat, value, p)| {
-            (std::cmp::Reverse((threat, value)), p.row(), p.col())
-        });
-        moves.into_iter().map(|(t, _, p)| (t, p)).collect()
+        moves.sort_unstable_by_key(|&(key, _, _)| key);
+        moves.into_iter().map(|(_, t, p)| (t, p)).collect()
     }
 
     /// The defender to move after an attacker's four in a VCF: the line if its block (the
@@ -663,6 +660,17 @@ fn may_threaten(patterns: [Pattern; 4]) -> bool {
     let threes = patterns.iter().filter(|&&p| p >= Pattern::Block3).count();
     let twos = patterns.iter().filter(|&&p| p >= Pattern::Flex2).count();
     threes >= 1 || twos >= 2
+}
+
+/// The sort key that orders the attacker's moves: the strongest threat first, then the
+/// highest pattern value, ties in board order. One integer: sorting by it is exactly sorting
+/// by those three, and a tenth of the solver's time went to comparing them as a tuple.
+fn strongest_first(threat: Threat, value: i32, p: Point) -> u64 {
+    let weaker = u64::from(u8::MAX - threat as u8);
+    // Flipping the sign bit maps i32 onto u32 in order; negating then puts higher first.
+    let lower = u64::from(!((value as u32) ^ 0x8000_0000));
+    let place = (p.row() as u64) << 8 | p.col() as u64;
+    weaker << 56 | lower << 16 | place
 }
 
 fn grow(bbox: (usize, usize, usize, usize), p: Point) -> (usize, usize, usize, usize) {
@@ -778,6 +786,34 @@ mod tests {
             wins_after(&b, line[0], Mode::Vct, 8, &wide).proof,
             Proof::Win(_)
         ));
+    }
+
+    proptest::proptest! {
+        /// The packed key orders moves exactly as the (threat, value, row, column) tuple it
+        /// stands for, strongest threat and highest value first.
+        #[test]
+        fn the_move_key_orders_as_its_tuple(
+            a in (0..8usize, proptest::num::i32::ANY, 0..32usize, 0..32usize),
+            b in (0..8usize, proptest::num::i32::ANY, 0..32usize, 0..32usize),
+        ) {
+            const THREATS: [Threat; 8] = [
+                Threat::Quiet,
+                Threat::Three,
+                Threat::DoubleThree,
+                Threat::Four,
+                Threat::FourThree,
+                Threat::DoubleFour,
+                Threat::OpenFour,
+                Threat::Five,
+            ];
+            let tuple = |(t, v, x, y): (usize, i32, usize, usize)| {
+                (std::cmp::Reverse((THREATS[t], v)), y, x)
+            };
+            let key = |(t, v, x, y): (usize, i32, usize, usize)| {
+                strongest_first(THREATS[t], v, Point::new(x, y))
+            };
+            proptest::prop_assert_eq!(key(a).cmp(&key(b)), tuple(a).cmp(&tuple(b)));
+        }
     }
 
     #[test]
