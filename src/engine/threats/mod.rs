@@ -6,8 +6,8 @@
 //! (an open three's open four, or a four-three or double four set up, as in quintet's threat
 //! limit 2; a budget may allow three); it is answered on the line of that VCF, or with a four
 //! of the defender's own (a counter-four gains a tempo). A move that makes two five points at
-//! once (open four, double four) wins on the spot. The VCF is a deepening depth-first search; the VCT, whose tree is
-//! far wider, a proof-number search (`proof_numbers`).
+//! once (open four, double four) wins on the spot. The VCF is a deepening depth-first search;
+//! the VCT, whose tree is far wider, a proof-number search (`proof_numbers`).
 //!
 //! Renju is honoured throughout: a Black threat on a forbidden point cannot be played, a Black
 //! three whose open-four points are all forbidden threatens nothing, and a White threat whose
@@ -667,7 +667,8 @@ fn may_threaten(patterns: [Pattern; 4]) -> bool {
 /// by those three, and a tenth of the solver's time went to comparing them as a tuple.
 fn strongest_first(threat: Threat, value: i32, p: Point) -> u64 {
     let weaker = u64::from(u8::MAX - threat as u8);
-    // Flipping the sign bit maps i32 onto u32 in order; negating then puts higher first.
+    // Flipping the sign bit maps i32 onto u32 in order; inverting every bit then puts the
+    // higher values first.
     let lower = u64::from(!((value as u32) ^ 0x8000_0000));
     let place = (p.row() as u64) << 8 | p.col() as u64;
     weaker << 56 | lower << 16 | place
