@@ -17,11 +17,25 @@ const MIN_BUDGET: Duration = Duration::from_millis(5);
 /// Moves a game is assumed to still last when spreading the game time left.
 const MOVES_TO_GO: u64 = 25;
 
-/// The margin kept back from a limit: a tenth of it plus 40 ms, at most 2 s. The fixed part
-/// covers pipe I/O and scheduling on a loaded machine, which arena runs measured at up to
-/// ~60 ms beyond a 170 ms budget on 2 busy cores (bench/ARENA.md).
-fn margin(limit_ms: u64) -> u64 {
-    (limit_ms / 10 + 40).min(2_000)
+/// Where the brain's answer travels, which decides the margin a budget keeps from a limit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Overhead {
+    /// A brain answering a manager over pipes: a tenth of the limit plus 40 ms, at most 2 s.
+    /// The fixed part covers pipe I/O and scheduling on a loaded machine, which arena runs
+    /// measured at up to ~60 ms beyond a 170 ms budget on 2 busy cores (bench/ARENA.md).
+    Pipe,
+    /// A search called in the manager's own process (the arena's levels): there is no I/O,
+    /// only the search's overshoot of its deadline, so a fiftieth of the limit plus 5 ms.
+    InProcess,
+}
+
+impl Overhead {
+    fn margin(self, limit_ms: u64) -> u64 {
+        match self {
+            Overhead::Pipe => (limit_ms / 10 + 40).min(2_000),
+            Overhead::InProcess => (limit_ms / 50 + 5).min(500),
+        }
+    }
 }
 
 /// The time limits a manager has announced, in milliseconds as the protocol sends them.
@@ -47,20 +61,26 @@ impl Default for TimeControl {
 }
 
 impl TimeControl {
-    /// How long the next move may think.
+    /// How long the next move of a brain answering over pipes may think.
     #[must_use]
     pub fn budget(&self) -> Duration {
+        self.budget_for(Overhead::Pipe)
+    }
+
+    /// How long the next move may think, keeping back the margin `overhead` needs.
+    #[must_use]
+    pub fn budget_for(&self, overhead: Overhead) -> Duration {
         if self.timeout_turn <= 0 {
             return FAST;
         }
         let turn = self.timeout_turn as u64;
-        let mut budget_ms = turn - margin(turn).min(turn / 2);
+        let mut budget_ms = turn - overhead.margin(turn).min(turn / 2);
         if let Some(left) = self.game_time_left() {
             if left <= 0 {
                 return FAST;
             }
             let left = left as u64;
-            let usable = left.saturating_sub(margin(left));
+            let usable = left.saturating_sub(overhead.margin(left));
             budget_ms = budget_ms.min(usable / MOVES_TO_GO);
         }
         Duration::from_millis(budget_ms).max(MIN_BUDGET)
@@ -150,6 +170,19 @@ mod tests {
             control(1_000, 0, None).after_spending(spent).budget(),
             Duration::from_millis(860)
         );
+    }
+
+    #[test]
+    fn in_process_keeps_only_the_search_overshoot() {
+        let budget = |turn, game, left| control(turn, game, left).budget_for(Overhead::InProcess);
+        assert_eq!(budget(200, 0, None), Duration::from_millis(191));
+        assert_eq!(budget(1_000, 0, None), Duration::from_millis(975));
+        // 10 s left, 205 ms margin: 9.795 s over 25 moves.
+        assert_eq!(
+            budget(1_000, 100_000, Some(10_000)),
+            Duration::from_millis(391)
+        );
+        assert!(budget(200, 0, None) > control(200, 0, None).budget());
     }
 
     #[test]

@@ -7,7 +7,7 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use super::clock::TimeControl;
+use super::clock::{Overhead, TimeControl};
 use super::gomocup;
 use crate::engine::{levels, Difficulty, Point, Position, Rule, SearchRequest, Stone};
 
@@ -178,7 +178,7 @@ impl Player {
     ) -> Result<Point, Failure> {
         match self {
             Player::Level(difficulty) => {
-                let request = SearchRequest::new(*difficulty, time.budget());
+                let request = SearchRequest::new(*difficulty, time.budget_for(Overhead::InProcess));
                 levels::analyze(position, &request)
                     .best
                     .ok_or_else(|| Failure::Protocol("the level found no move".into()))
