@@ -169,7 +169,9 @@ impl Player {
         }
     }
 
-    /// Asks for a move in `position` (whose side to move is this player's colour).
+    /// Asks for a move in `position` (whose side to move is this player's colour). A level
+    /// keeps only an in-process search's margin from the limit; an external engine gets the
+    /// time control and keeps its own.
     pub fn play(
         &mut self,
         position: &Position,
