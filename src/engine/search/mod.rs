@@ -261,9 +261,15 @@ impl Searcher {
         let multi = request.candidates.max(1);
         let mut previous = 0;
         for depth in 1..=max_depth {
-            let Some(searched) = search_root(&mut tree, &roots, depth as i32, multi, previous)
-            else {
-                break;
+            let searched = match search_root(&mut tree, &roots, depth as i32, multi, previous) {
+                Pass::Complete(searched) => searched,
+                Pass::Stopped(challenger) => {
+                    if let Some(better) = challenger.filter(|_| multi == 1) {
+                        completed.retain(|r: &RootMove| r.point != better.point);
+                        completed.insert(0, better);
+                    }
+                    break;
+                }
             };
             roots = searched;
             completed.clone_from(&roots);
@@ -337,29 +343,42 @@ fn defended(
     defence::refutations(board, &roots, time, &budget, nodes).unwrap_or(roots)
 }
 
-/// One iteration at the root: every move searched, the best `multi` with exact scores.
-/// `None` when the search was stopped before the iteration completed.
+/// How a pass over the root moves ended.
+enum Pass {
+    /// Every move searched: all of them, best first, the best `multi` with exact scores.
+    Complete(Vec<RootMove>),
+    /// Stopped before the last move. The move that beat the first one, if a later move's
+    /// full-window search did so before the stop: the first move is the previous
+    /// iteration's best, so this one is the better choice at the new depth.
+    Stopped(Option<RootMove>),
+}
+
+/// One iteration at the root, re-searched until its best score lies inside the aspiration
+/// window.
 fn search_root(
     tree: &mut Tree,
     roots: &[RootMove],
     depth: i32,
     multi: usize,
     previous: i32,
-) -> Option<Vec<RootMove>> {
+) -> Pass {
     let mut window = if depth >= 3 && previous.abs() < PROVEN {
         (previous - ASPIRATION, previous + ASPIRATION)
     } else {
         (-INFINITY, INFINITY)
     };
     loop {
-        let result = root_pass(tree, roots, depth, multi, window)?;
+        let result = match root_pass(tree, roots, depth, multi, window) {
+            Pass::Complete(result) => result,
+            stopped => return stopped,
+        };
         let best = result[0].score;
         if best <= window.0 && window.0 > -INFINITY {
             window = (-INFINITY, window.1);
         } else if best >= window.1 && window.1 < INFINITY {
             window = (window.0, INFINITY);
         } else {
-            return Some(result);
+            return Pass::Complete(result);
         }
     }
 }
@@ -371,9 +390,10 @@ fn root_pass(
     depth: i32,
     multi: usize,
     window: (i32, i32),
-) -> Option<Vec<RootMove>> {
+) -> Pass {
     let mut out: Vec<RootMove> = Vec::with_capacity(roots.len());
     let mut exact: Vec<i32> = Vec::new();
+    let mut challenger: Option<RootMove> = None;
     for (i, root) in roots.iter().enumerate() {
         let alpha = if exact.len() >= multi {
             exact[multi - 1].max(window.0)
@@ -391,21 +411,32 @@ fn root_pass(
         }
         tree.unmake();
         if tree.aborted {
-            return None;
+            return Pass::Stopped(challenger);
         }
         let pv = [vec![root.point], tree.pv(1).to_vec()].concat();
         if score > alpha {
             exact.push(score);
             exact.sort_unstable_by(|a, b| b.cmp(a));
         }
-        out.push(RootMove {
+        let searched = RootMove {
             point: root.point,
             score,
             pv,
-        });
+        };
+        if i > 0 && beats_the_first(&out[0], &searched, alpha, window) {
+            challenger = Some(searched.clone());
+        }
+        out.push(searched);
     }
     out.sort_by_key(|r| std::cmp::Reverse(r.score));
-    Some(out)
+    Pass::Complete(out)
+}
+
+/// Whether a later root move's score proves it better than the first move's: its
+/// full-window search raised alpha above the first score, which is exact or an upper
+/// bound (a first score at or above the window is only a lower bound).
+fn beats_the_first(first: &RootMove, later: &RootMove, alpha: i32, window: (i32, i32)) -> bool {
+    first.score < window.1 && later.score > alpha && later.score > first.score
 }
 
 fn roots_to_candidates(roots: &[RootMove]) -> Vec<Candidate> {

@@ -209,3 +209,42 @@ fn the_root_vct_gets_a_quarter_of_short_moves_and_half_of_long_ones() {
         last = time;
     }
 }
+
+#[test]
+fn a_later_root_move_beats_the_first_only_by_a_proven_margin() {
+    let root = |score| RootMove {
+        point: Point::new(0, 0),
+        score,
+        pv: Vec::new(),
+    };
+    let window = (-50, 50);
+    assert!(beats_the_first(&root(10), &root(20), 10, window));
+    assert!(!beats_the_first(&root(10), &root(10), 10, window));
+    // A first score at or above the window is a lower bound: nothing later is proven better.
+    assert!(!beats_the_first(&root(50), &root(60), 50, window));
+    // A first score at or below the window is an upper bound: anything above alpha beats it.
+    assert!(beats_the_first(&root(-80), &root(-40), -50, window));
+    // A later score that did not raise alpha is a bound, not a proof.
+    assert!(!beats_the_first(&root(-80), &root(-60), -50, window));
+}
+
+#[test]
+fn a_stopped_iteration_answers_the_move_that_beat_the_last_best() {
+    let p = position(&MIDGAME, Rule::Freestyle, Stone::Black);
+    let best_at = |depth: u32| {
+        let analysis = Searcher::new(1).analyze(&p, &request(depth));
+        (analysis.best, analysis.stats.depth)
+    };
+    let mut changed = 0;
+    for nodes in (4_000..100_000).step_by(4_000) {
+        let mut limited = request(MAX_DEPTH);
+        limited.max_nodes = Some(nodes);
+        let analysis = Searcher::new(1).analyze(&p, &limited);
+        let (completed, depth) = best_at(analysis.stats.depth);
+        assert_eq!(depth, analysis.stats.depth);
+        assert_eq!(analysis.candidates[0].point, analysis.best.unwrap());
+        changed += usize::from(analysis.best != completed);
+    }
+    // Without the challenger every stopped search would answer its last completed depth's move.
+    assert!(changed > 0);
+}
