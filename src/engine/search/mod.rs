@@ -5,6 +5,9 @@
 //! be blocked); look for a VCF, then a VCT, for the side to move; when those fail, keep only
 //! the root moves that meet the opponent's threat sequence (`defence`); then deepen the
 //! alpha-beta search until the deadline, the depth limit, the node limit or the stop flag.
+//! The answer is the last completed iteration's best move, unless the stopped iteration had
+//! already proven a later root move better than that one (single-PV searches only: multi-PV
+//! keeps every listed score from one depth).
 //! A `Searcher` keeps its transposition table and history between calls (pbrain games), and
 //! can report each completed iteration while it thinks (`analyze_reporting`).
 
@@ -69,7 +72,7 @@ pub struct Iteration {
     pub pv: Vec<Point>,
 }
 
-/// A root move and what the last completed iteration said of it.
+/// A root move and what the last iteration that searched it said of it.
 #[derive(Clone, Debug)]
 struct RootMove {
     point: Point,
