@@ -26,8 +26,9 @@ pub enum Overhead {
     Pipe,
     /// A search called in the manager's own process (the arena's levels): there is no I/O,
     /// only the search's overshoot of its deadline and a descheduled time slice or two: a
-    /// twentieth of the limit plus 5 ms. Arena runs on 2 busy cores measured up to 14 ms
-    /// beyond a 191 ms budget (bench/ARENA.md).
+    /// twentieth of the limit plus 5 ms. With two arenas on 2 cores, moves of a 185 ms budget
+    /// took at most 196 ms (bench/ARENA.md); a third busy process can add 20–30 ms, which the
+    /// arena's tolerance absorbs.
     InProcess,
 }
 
