@@ -25,6 +25,7 @@ fn config(rule: Rule) -> MatchConfig {
         tolerance: Duration::from_millis(2_000),
         max_memory: 64 << 20,
         concurrency: 2,
+        threads: 1,
     }
 }
 

@@ -58,6 +58,11 @@ pub struct ArenaArgs {
     /// Games played at the same time.
     #[arg(long, default_value_t = 1)]
     pub concurrency: usize,
+    /// Threads each player may search with: master's search uses them, external engines
+    /// are told by `INFO thread_num` [default: the machine's cores divided by --concurrency,
+    /// at least 1].
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=64))]
+    pub threads: Option<u16>,
     /// Write every game as a text line to this file.
     #[arg(long)]
     pub games_out: Option<PathBuf>,
@@ -83,6 +88,9 @@ pub fn run(args: &ArenaArgs) -> anyhow::Result<()> {
         tolerance: Duration::from_millis(args.tolerance_ms),
         max_memory: args.max_memory,
         concurrency: args.concurrency.max(1),
+        threads: args
+            .threads
+            .map_or_else(|| threads_per_game(args.concurrency), usize::from),
     };
     let book = load_openings(args)?;
     if let Some(level) = args.evaluate_openings {
@@ -169,6 +177,13 @@ fn evaluate_openings(
         );
     }
     Ok(())
+}
+
+/// The machine's cores shared among `concurrency` games at once, at least one each: a
+/// level thinks only on its own turn, so each game can give its mover those cores.
+fn threads_per_game(concurrency: usize) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    (cores / concurrency.max(1)).max(1)
 }
 
 fn summary_row(first: &str, second: &str, result: &MatchResult, move_ms: i64) -> String {

@@ -71,6 +71,9 @@ impl fmt::Display for Difficulty {
     }
 }
 
+/// Most threads one master search uses, whatever it is asked for.
+pub const MAX_THREADS: usize = 64;
+
 /// What a search may spend and what it should report.
 #[derive(Clone, Debug)]
 pub struct SearchRequest {
@@ -88,6 +91,10 @@ pub struct SearchRequest {
     pub seed: Option<u64>,
     /// Set from outside to stop the search early (it then answers with its best so far).
     pub stop: Option<Arc<AtomicBool>>,
+    /// Threads the master search may use (1 = the calling thread only; at most
+    /// `MAX_THREADS`). More threads make it stronger in the same time but no longer
+    /// reproducible move for move.
+    pub threads: usize,
 }
 
 impl SearchRequest {
@@ -102,6 +109,7 @@ impl SearchRequest {
             candidates: 1,
             seed: None,
             stop: None,
+            threads: 1,
         }
     }
 }

@@ -35,6 +35,8 @@ pub struct MatchConfig {
     pub max_memory: u64,
     /// Games played at the same time.
     pub concurrency: usize,
+    /// Threads each player may search with (see `GameSetup::threads`).
+    pub threads: usize,
 }
 
 /// How a game ended.
@@ -219,6 +221,7 @@ pub fn play_game(config: &MatchConfig, players: [&PlayerSpec; 2], start: &Positi
         move_ms: config.move_ms,
         game_ms: config.game_ms,
         max_memory: config.max_memory,
+        threads: config.threads,
     };
     let mut record = GameRecord {
         index: 0,
@@ -334,6 +337,7 @@ mod tests {
             tolerance: Duration::from_millis(500),
             max_memory: 0,
             concurrency: 2,
+            threads: 1,
         }
     }
 

@@ -50,6 +50,9 @@ pub enum Info {
     GameType(i64),
     /// A folder for persistent files.
     Folder(String),
+    /// Threads the brain may search with (`thread_num`, as managers that allow more than
+    /// one send it).
+    ThreadNum(i64),
     /// A key this brain ignores (e.g. `evaluate`).
     Ignored(String),
 }
@@ -147,6 +150,7 @@ fn parse_info(rest: &str) -> Result<Info, CommandError> {
         "rule" => Info::Rule(single("INFO rule", value)?),
         "game_type" => Info::GameType(single("INFO game_type", value)?),
         "folder" => Info::Folder(value.to_string()),
+        "thread_num" => Info::ThreadNum(single("INFO thread_num", value)?),
         other => Info::Ignored(other.to_string()),
     };
     Ok(info)
@@ -208,6 +212,10 @@ mod tests {
         assert_eq!(
             parse("INFO timeout_turn 5000"),
             Ok(Command::Info(Info::TimeoutTurn(5000)))
+        );
+        assert_eq!(
+            parse("INFO THREAD_NUM 4"),
+            Ok(Command::Info(Info::ThreadNum(4)))
         );
         assert_eq!(
             parse("INFO evaluate 3,4"),

@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 use super::clock::{self, TimeControl};
 use super::command::{self, Command, Info};
 use super::memory;
-use crate::engine::analysis::{Score, SearchStats};
+use crate::engine::analysis::{Score, SearchStats, MAX_THREADS};
 use crate::engine::search::{Searcher, DEFAULT_TT_MIB};
 use crate::engine::{
     levels, notation, BoardInput, BoardSize, Difficulty, MoveInput, Point, Position, Rule,
@@ -79,6 +79,8 @@ pub struct Brain {
     searcher: Option<Searcher>,
     /// The size of the master's transposition table in MiB.
     table_mib: usize,
+    /// Threads a search may use: 1 until the manager sends `INFO thread_num`.
+    threads: usize,
 }
 
 impl Brain {
@@ -96,6 +98,7 @@ impl Brain {
             stop,
             searcher: None,
             table_mib: DEFAULT_TT_MIB,
+            threads: 1,
         }
     }
 
@@ -223,6 +226,7 @@ impl Brain {
             Info::TimeoutMatch(ms) => self.time.timeout_match = ms,
             Info::TimeLeft(ms) => self.time.time_left = Some(ms),
             Info::MaxMemory(bytes) => self.resize_table(memory::table_mib(bytes)),
+            Info::ThreadNum(n) => self.threads = n.clamp(1, MAX_THREADS as i64) as usize,
             Info::Rule(bits) => {
                 self.rule = rule_of(bits);
                 if bits & !(1 | 4) != 0 {
@@ -343,6 +347,7 @@ impl Brain {
         // The clock started when the command arrived; if that is already past, play fast.
         request.deadline = (self.received + budget).max(Instant::now() + clock::FAST);
         request.stop = Some(Arc::clone(&self.stop));
+        request.threads = self.threads;
         let size = game.size;
         let mut written = Ok(());
         let analysis = match self.master_searcher() {
@@ -578,6 +583,29 @@ mod tests {
             &["START 15", "INFO timeout_turn 0", "TURN 7,7"],
         );
         assert!(medium.searcher.is_none());
+    }
+
+    #[test]
+    fn searches_with_the_threads_the_manager_allows() {
+        let mut master = brain(Difficulty::Master);
+        feed(&mut master, &["START 15", "INFO timeout_turn 100"]);
+        assert_eq!(master.threads, 1, "one until told");
+        for (line, threads) in [
+            ("INFO thread_num 4", 4),
+            ("INFO thread_num 0", 1),
+            ("INFO thread_num 100000", MAX_THREADS),
+            ("INFO thread_num 2", 2),
+        ] {
+            feed(&mut master, &[line]);
+            assert_eq!(master.threads, threads, "{line}");
+        }
+        let mut out = Vec::new();
+        master.handle("TURN 7,7", Instant::now(), &mut out).unwrap();
+        let reply = String::from_utf8(out).unwrap();
+        assert!(
+            reply.lines().last().is_some_and(|l| l.contains(',')),
+            "{reply}"
+        );
     }
 
     #[test]

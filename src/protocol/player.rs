@@ -130,6 +130,9 @@ pub struct GameSetup {
     pub game_ms: i64,
     /// Memory limit in bytes passed to external engines (0 = none).
     pub max_memory: u64,
+    /// Threads each player may search with: a level's search uses them, an external engine
+    /// is told by `INFO thread_num`.
+    pub threads: usize,
 }
 
 /// Why a player lost without a move on the board: the reason is recorded with the game.
@@ -148,8 +151,8 @@ pub enum Failure {
 
 /// A player in one game.
 pub enum Player {
-    /// A level searched in-process.
-    Level(Difficulty),
+    /// A level searched in-process with this many threads.
+    Level(Difficulty, usize),
     /// A running external engine.
     External(External),
 }
@@ -162,7 +165,7 @@ impl Player {
         tolerance: Duration,
     ) -> Result<Player, Failure> {
         match spec {
-            PlayerSpec::Level { difficulty, .. } => Ok(Player::Level(*difficulty)),
+            PlayerSpec::Level { difficulty, .. } => Ok(Player::Level(*difficulty, setup.threads)),
             PlayerSpec::External { command, .. } => {
                 External::start(command, setup, tolerance).map(Player::External)
             }
@@ -179,8 +182,10 @@ impl Player {
         wait: Duration,
     ) -> Result<Point, Failure> {
         match self {
-            Player::Level(difficulty) => {
-                let request = SearchRequest::new(*difficulty, time.budget_for(Overhead::InProcess));
+            Player::Level(difficulty, threads) => {
+                let mut request =
+                    SearchRequest::new(*difficulty, time.budget_for(Overhead::InProcess));
+                request.threads = *threads;
                 levels::analyze(position, &request)
                     .best
                     .ok_or_else(|| Failure::Protocol("the level found no move".into()))
@@ -253,6 +258,7 @@ impl External {
         self.send(&format!("INFO timeout_turn {}", setup.move_ms))?;
         self.send(&format!("INFO timeout_match {}", setup.game_ms))?;
         self.send(&format!("INFO max_memory {}", setup.max_memory))?;
+        self.send(&format!("INFO thread_num {}", setup.threads))?;
         self.send(&format!("INFO rule {}", gomocup::rule_bits(setup.rule)))?;
         self.send("INFO game_type 1")?;
         Ok(())

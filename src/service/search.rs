@@ -66,6 +66,7 @@ fn search_request(
         candidates: params.candidates,
         seed: params.seed,
         stop: Some(stop),
+        threads: 1,
     }
 }
 

@@ -13,10 +13,13 @@
 
 mod area;
 mod defence;
+mod helpers;
 mod report;
 mod tree;
 mod tt;
 
+use std::ops::RangeInclusive;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::analysis::{Analysis, Candidate, Score, SearchRequest, SearchStats};
@@ -26,6 +29,7 @@ use super::geometry::Point;
 use super::grid::CELLS;
 use super::position::Position;
 use super::threats::{self, Budget, Mode, Proof};
+use helpers::Helpers;
 use report::score_of;
 use tree::{Limits, Tree, INFINITY, PROVEN};
 
@@ -56,7 +60,7 @@ const VCF_MOVES: u32 = 100;
 
 /// A master-level searcher whose transposition table and history survive between calls.
 pub struct Searcher {
-    tt: Table,
+    tt: Arc<Table>,
     history: Vec<i32>,
 }
 
@@ -85,7 +89,7 @@ impl Searcher {
     #[must_use]
     pub fn new(tt_mib: usize) -> Searcher {
         Searcher {
-            tt: Table::new(tt_mib),
+            tt: Arc::new(Table::new(tt_mib)),
             history: vec![0; 2 * CELLS],
         }
     }
@@ -128,12 +132,25 @@ impl Searcher {
             max_nodes,
             stop: request.stop.clone(),
         };
+        let roots = self.root_moves(board, &legal);
+        let helpers = Helpers::start(
+            request.threads,
+            board,
+            &roots,
+            &self.tt,
+            &self.history,
+            &limits,
+            max_depth(request),
+        );
         let mut nodes = 0;
         let own_attack = match self.tactical_root(board, &limits, started, &mut nodes) {
-            Ok(quick) => return report::proven(position, quick, nodes, started),
+            Ok(quick) => {
+                let mut analysis = report::proven(position, quick, nodes, started);
+                analysis.stats.nodes += helpers.finish();
+                return analysis;
+            }
             Err(own_attack) => own_attack,
         };
-        let roots = self.root_moves(board, &legal);
         let roots = defended(board, roots, &own_attack, &limits, started, &mut nodes);
         limits.max_nodes = max_nodes.saturating_sub(nodes);
         // The best-ordered root move stands in if not even depth 1 completes in time.
@@ -144,7 +161,7 @@ impl Searcher {
             progress(&iteration);
         };
         let (roots, mut stats) = self.deepen(board, roots, request, &limits, started, &mut report);
-        stats.nodes += nodes;
+        stats.nodes += nodes + helpers.finish();
         let roots = if roots.is_empty() {
             vec![RootMove {
                 point: fallback,
@@ -213,7 +230,7 @@ impl Searcher {
         }
         let tree = Tree::new(
             board.clone(),
-            &mut self.tt,
+            &self.tt,
             &mut self.history,
             Limits {
                 deadline: Instant::now() + Duration::from_secs(3600),
@@ -233,8 +250,8 @@ impl Searcher {
         }
     }
 
-    /// Iterative deepening over the root moves, calling `progress` after each completed
-    /// depth; returns them best first with the stats.
+    /// Iterative deepening over the root moves on this thread, calling `progress` after each
+    /// completed depth; returns them best first with the stats.
     fn deepen(
         &mut self,
         board: &Board,
@@ -244,56 +261,31 @@ impl Searcher {
         started: Instant,
         progress: &mut dyn FnMut(&Iteration),
     ) -> (Vec<RootMove>, SearchStats) {
-        let mut tree = Tree::new(
-            board.clone(),
-            &mut self.tt,
-            &mut self.history,
-            limits.clone(),
-        );
-        let mut roots: Vec<RootMove> = points
-            .into_iter()
-            .map(|point| RootMove {
-                point,
-                score: -INFINITY,
-                pv: vec![point],
-            })
-            .collect();
-        let mut completed = Vec::new();
+        let mut tree = Tree::new(board.clone(), &self.tt, &mut self.history, limits.clone());
         let mut stats = SearchStats::default();
-        let max_depth = request.max_depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
-        let multi = request.candidates.max(1);
-        let mut previous = 0;
-        for depth in 1..=max_depth {
-            let searched = match search_root(&mut tree, &roots, depth as i32, multi, previous) {
-                Pass::Complete(searched) => searched,
-                Pass::Stopped(challenger) => {
-                    if let Some(better) = challenger.filter(|_| multi == 1) {
-                        completed.retain(|r: &RootMove| r.point != better.point);
-                        completed.insert(0, better);
-                    }
-                    break;
-                }
-            };
-            roots = searched;
-            completed.clone_from(&roots);
-            previous = roots[0].score;
+        let mut report = |depth, tree: &Tree, best: &RootMove| {
             stats.depth = depth;
             stats.nodes = tree.nodes;
             stats.seldepth = tree.seldepth as u32;
             stats.elapsed = started.elapsed();
             progress(&Iteration {
                 stats,
-                score: score_of(previous),
-                pv: roots[0].pv.clone(),
+                score: score_of(best.score),
+                pv: best.pv.clone(),
             });
-            if roots[0].score.abs() > PROVEN {
-                break;
-            }
-        }
+        };
+        let depths = 1..=max_depth(request);
+        let roots = iterate(
+            &mut tree,
+            root_list(points),
+            depths,
+            request.candidates.max(1),
+            &mut report,
+        );
         stats.nodes = tree.nodes;
         stats.seldepth = tree.seldepth as u32;
         stats.elapsed = started.elapsed();
-        (completed, stats)
+        (roots, stats)
     }
 }
 
@@ -354,6 +346,40 @@ enum Pass {
     /// full-window search did so before the stop: the first move is the previous
     /// iteration's best, so this one is the better choice at the new depth.
     Stopped(Option<RootMove>),
+}
+
+/// One thread's iterative deepening over `roots` through `depths`, calling `completed` with
+/// the depth, the tree and the best move after each finished depth. Returns the last
+/// finished depth's moves, best first, or the stopped iteration's challenger first (see
+/// `Pass::Stopped`; single-PV only); empty if no depth finished.
+fn iterate(
+    tree: &mut Tree,
+    mut roots: Vec<RootMove>,
+    depths: RangeInclusive<u32>,
+    multi: usize,
+    completed: &mut dyn FnMut(u32, &Tree, &RootMove),
+) -> Vec<RootMove> {
+    let mut answer = Vec::new();
+    let mut previous = 0;
+    for depth in depths {
+        roots = match search_root(tree, &roots, depth as i32, multi, previous) {
+            Pass::Complete(searched) => searched,
+            Pass::Stopped(challenger) => {
+                if let Some(better) = challenger.filter(|_| multi == 1) {
+                    answer.retain(|r: &RootMove| r.point != better.point);
+                    answer.insert(0, better);
+                }
+                break;
+            }
+        };
+        answer.clone_from(&roots);
+        previous = roots[0].score;
+        completed(depth, tree, &roots[0]);
+        if previous.abs() > PROVEN {
+            break;
+        }
+    }
+    answer
 }
 
 /// One iteration at the root, re-searched until its best score lies inside the aspiration
@@ -440,6 +466,23 @@ fn root_pass(
 /// bound (a first score at or above the window is only a lower bound).
 fn beats_the_first(first: &RootMove, later: &RootMove, alpha: i32, window: (i32, i32)) -> bool {
     first.score < window.1 && later.score > alpha && later.score > first.score
+}
+
+/// Deepest nominal depth `request` allows.
+fn max_depth(request: &SearchRequest) -> u32 {
+    request.max_depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH)
+}
+
+/// Root moves not searched yet, in the given order.
+fn root_list(points: Vec<Point>) -> Vec<RootMove> {
+    points
+        .into_iter()
+        .map(|point| RootMove {
+            point,
+            score: -INFINITY,
+            pv: vec![point],
+        })
+        .collect()
 }
 
 fn roots_to_candidates(roots: &[RootMove]) -> Vec<Candidate> {

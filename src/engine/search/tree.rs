@@ -88,7 +88,7 @@ pub struct Tree<'a> {
     /// The board being searched.
     pub board: Board,
     area: Area,
-    tt: &'a mut Table,
+    tt: &'a Table,
     history: &'a mut [i32],
     killers: Vec<[Option<Point>; 2]>,
     pvs: Vec<Vec<Point>>,
@@ -105,7 +105,7 @@ pub struct Tree<'a> {
 
 impl<'a> Tree<'a> {
     /// A tree over `board` using a shared table and history.
-    pub fn new(board: Board, tt: &'a mut Table, history: &'a mut [i32], limits: Limits) -> Self {
+    pub fn new(board: Board, tt: &'a Table, history: &'a mut [i32], limits: Limits) -> Self {
         Tree {
             area: Area::new(&board),
             board,
@@ -614,7 +614,7 @@ mod tests {
     fn quick_scans_agree_with_the_full_scan() {
         let mut rng = SmallRng::seed_from_u64(3);
         for board in midgames() {
-            let mut tt = Table::new(1);
+            let tt = Table::new(1);
             let mut history = vec![0; 2 * CELLS];
             let far = Instant::now() + std::time::Duration::from_secs(3600);
             let limits = Limits {
@@ -622,7 +622,7 @@ mod tests {
                 max_nodes: u64::MAX,
                 stop: None,
             };
-            let mut tree = Tree::new(board, &mut tt, &mut history, limits);
+            let mut tree = Tree::new(board, &tt, &mut history, limits);
             for step in 0..600 {
                 let ply = step % 8;
                 let candidates: Vec<Point> = tree.area.candidates(&tree.board).collect();

@@ -1,11 +1,17 @@
 //! The transposition table: a fixed-size array of entries indexed by the Zobrist hash,
-//! sized in MiB, kept between searches by a `Searcher`.
+//! sized in MiB, kept between searches by a `Searcher` and shared by its threads.
 //!
-//! Every slot carries the table's generation when it was written; `clear` starts a new
-//! generation, which makes every older slot read as empty, so clearing costs nothing until
-//! the 16-bit generation wraps (then the slots are wiped for real).
+//! A slot is two atomic words: the entry packed into one (`data`) and the position's key
+//! XOR that word in the other. Threads read and write slots without locks; a slot torn by
+//! two writers at once (one word from each) no longer XORs back to a key that matches, so a
+//! probe takes it for another position's and misses (the "lockless hashing" of Hyatt and
+//! Mann). Every slot carries the table's generation when it was written; `clear` starts a
+//! new generation, which makes every older slot read as empty, so clearing costs nothing
+//! until the generations wrap (then the slots are wiped for real).
 
-use crate::engine::geometry::Point;
+use std::sync::atomic::{AtomicU16, AtomicU64, Ordering};
+
+use crate::engine::geometry::{Point, MAX_SIDE};
 
 /// What a stored score says about the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -22,7 +28,7 @@ pub enum Bound {
 }
 
 /// One stored search result.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Entry {
     /// The full hash, to tell positions sharing a slot apart.
     pub key: u64,
@@ -30,42 +36,87 @@ pub struct Entry {
     pub best: Option<Point>,
     /// Score, with mate scores relative to the stored node.
     pub score: i32,
-    /// Remaining depth searched.
+    /// Remaining depth searched (stored up to `i8::MAX`, which only understates it).
     pub depth: i32,
     /// What `score` bounds.
     pub bound: Bound,
 }
 
-/// An entry as stored: the fields of `Entry` and the generation that wrote it, packed into
-/// the same 24 bytes as an `Entry`.
-#[derive(Clone, Copy, Debug, Default)]
-struct Slot {
-    key: u64,
-    best: Option<Point>,
-    score: i32,
-    depth: i32,
-    bound: Bound,
-    generation: u16,
-}
+/// Bits of a packed entry's generation: generations wrap after `1 << GENERATION_BITS`.
+const GENERATION_BITS: u32 = 11;
+/// Bits of a packed entry's best move: 0 for none, else 1 + the point's index on a
+/// `MAX_SIDE`-wide grid.
+const BEST_BITS: u32 = 11;
+const _: () = assert!(MAX_SIDE * MAX_SIDE < 1 << BEST_BITS);
 
-impl Slot {
-    fn entry(&self) -> Entry {
+/// An entry's fields but the key, and the generation that wrote it, in one word: score
+/// (32 bits), depth (8), bound (2), best move (`BEST_BITS`), generation (`GENERATION_BITS`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Packed(u64);
+
+impl Packed {
+    fn new(entry: &Entry, generation: u16) -> Packed {
+        let depth = entry.depth.clamp(0, i32::from(i8::MAX)) as u64;
+        let bound = entry.bound as u64;
+        let best = entry
+            .best
+            .map_or(0, |p| 1 + p.col() as u64 + p.row() as u64 * MAX_SIDE as u64);
+        Packed(
+            u64::from(entry.score as u32)
+                | depth << 32
+                | bound << 40
+                | best << 42
+                | u64::from(generation) << (42 + BEST_BITS),
+        )
+    }
+
+    fn entry(self, key: u64) -> Entry {
+        let best = (self.0 >> 42) as usize & ((1 << BEST_BITS) - 1);
         Entry {
-            key: self.key,
-            best: self.best,
-            score: self.score,
-            depth: self.depth,
-            bound: self.bound,
+            key,
+            best: (best > 0).then(|| Point::new((best - 1) % MAX_SIDE, (best - 1) / MAX_SIDE)),
+            score: self.0 as u32 as i32,
+            depth: (self.0 >> 32) as i32 & 0xff,
+            bound: match (self.0 >> 40) & 3 {
+                1 => Bound::Upper,
+                2 => Bound::Lower,
+                3 => Bound::Exact,
+                _ => Bound::None,
+            },
         }
+    }
+
+    fn generation(self) -> u16 {
+        (self.0 >> (42 + BEST_BITS)) as u16
     }
 }
 
-/// A hash-indexed table of search results.
+/// A slot as stored: the key XOR the packed entry, and the packed entry.
+#[derive(Default)]
+struct Slot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+impl Slot {
+    /// The slot's packed entry if it belongs to `key`.
+    fn read(&self, key: u64) -> Option<Packed> {
+        let data = self.data.load(Ordering::Relaxed);
+        (self.check.load(Ordering::Relaxed) ^ data == key).then_some(Packed(data))
+    }
+
+    fn write(&self, key: u64, packed: Packed) {
+        self.check.store(key ^ packed.0, Ordering::Relaxed);
+        self.data.store(packed.0, Ordering::Relaxed);
+    }
+}
+
+/// A hash-indexed table of search results, safe to share between searching threads.
 pub struct Table {
     slots: Vec<Slot>,
     mask: usize,
     /// The generation slots written since the last `clear` carry; never 0, the wiped slots'.
-    generation: u16,
+    generation: AtomicU16,
 }
 
 impl Table {
@@ -75,9 +126,9 @@ impl Table {
         let wanted = (mib.max(1) << 20) / std::mem::size_of::<Slot>();
         let len = 1usize << (usize::BITS - 1 - wanted.max(1).leading_zeros());
         Table {
-            slots: vec![Slot::default(); len],
+            slots: (0..len).map(|_| Slot::default()).collect(),
             mask: len - 1,
-            generation: 1,
+            generation: AtomicU16::new(1),
         }
     }
 
@@ -96,42 +147,47 @@ impl Table {
     /// The entry stored for `key`, if any.
     #[must_use]
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        let slot = &self.slots[key as usize & self.mask];
-        (self.is_current(slot) && slot.key == key).then(|| slot.entry())
+        self.current(key)
+            .map(|packed| packed.entry(key))
+            .filter(|e| e.bound != Bound::None)
     }
 
     /// Stores a result, keeping a deeper entry of the same position.
-    pub fn store(&mut self, entry: Entry) {
-        let generation = self.generation;
-        let slot = &mut self.slots[entry.key as usize & self.mask];
-        let keep = slot.generation == generation
-            && slot.key == entry.key
-            && entry.depth < slot.depth
-            && entry.bound != Bound::Exact;
+    pub fn store(&self, entry: Entry) {
+        let keep = self
+            .probe(entry.key)
+            .is_some_and(|old| entry.depth < old.depth && entry.bound != Bound::Exact);
         if !keep {
-            *slot = Slot {
-                key: entry.key,
-                best: entry.best,
-                score: entry.score,
-                depth: entry.depth,
-                bound: entry.bound,
-                generation,
-            };
+            self.slot(entry.key)
+                .write(entry.key, Packed::new(&entry, self.generation()));
         }
     }
 
-    /// Forgets everything: a new generation, or a wipe when the generations run out.
-    pub fn clear(&mut self) {
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 {
-            self.slots.fill(Slot::default());
-            self.generation = 1;
+    /// Forgets everything: a new generation, or a wipe when the generations run out. Only
+    /// between searches: a search running meanwhile would see a mix of both generations.
+    pub fn clear(&self) {
+        let next = (self.generation() + 1) & ((1 << GENERATION_BITS) - 1);
+        if next == 0 {
+            for slot in &self.slots {
+                slot.write(0, Packed(0));
+            }
         }
+        self.generation.store(next.max(1), Ordering::Relaxed);
     }
 
-    /// Whether `slot` holds an entry written in the current generation.
-    fn is_current(&self, slot: &Slot) -> bool {
-        slot.generation == self.generation && slot.bound != Bound::None
+    fn generation(&self) -> u16 {
+        self.generation.load(Ordering::Relaxed)
+    }
+
+    fn slot(&self, key: u64) -> &Slot {
+        &self.slots[key as usize & self.mask]
+    }
+
+    /// The packed entry of `key` if its slot holds one written in the current generation.
+    fn current(&self, key: u64) -> Option<Packed> {
+        self.slot(key)
+            .read(key)
+            .filter(|packed| packed.generation() == self.generation())
     }
 }
 
@@ -153,13 +209,13 @@ mod tests {
     fn sized_in_mib_and_power_of_two() {
         let table = Table::new(1);
         assert!(table.len().is_power_of_two());
-        assert!(table.len() * std::mem::size_of::<Entry>() <= 1 << 20);
-        assert!(table.len() * std::mem::size_of::<Entry>() > 1 << 19);
+        assert!(table.len() * std::mem::size_of::<Slot>() <= 1 << 20);
+        assert!(table.len() * std::mem::size_of::<Slot>() > 1 << 19);
     }
 
     #[test]
     fn stores_probes_and_keeps_the_deeper_entry() {
-        let mut table = Table::new(1);
+        let table = Table::new(1);
         assert!(table.probe(7).is_none());
         table.store(entry(7, 5));
         table.store(entry(7, 3));
@@ -169,34 +225,85 @@ mod tests {
         table.store(entry(other, 1));
         assert_eq!(table.probe(other).unwrap().depth, 1);
         assert!(table.probe(7).is_none());
-        table.clear();
-        assert!(table.probe(other).is_none());
     }
 
     #[test]
-    fn the_generation_costs_no_room() {
-        assert_eq!(std::mem::size_of::<Slot>(), std::mem::size_of::<Entry>());
+    fn every_field_survives_packing() {
+        let table = Table::new(1);
+        for (key, best, score, depth, bound) in [
+            (1, None, 0, 1, Bound::Upper),
+            (2, Some(Point::new(31, 31)), -1_000_000, 127, Bound::Exact),
+            (3, Some(Point::new(0, 0)), i32::MAX, 64, Bound::Lower),
+            (4, Some(Point::new(17, 3)), i32::MIN, 2, Bound::Upper),
+        ] {
+            let stored = Entry {
+                key,
+                best,
+                score,
+                depth,
+                bound,
+            };
+            table.store(stored);
+            assert_eq!(table.probe(key), Some(stored));
+        }
+        table.store(entry(5, 300));
+        assert_eq!(
+            table.probe(5).unwrap().depth,
+            127,
+            "understated, never overstated"
+        );
+    }
+
+    #[test]
+    fn a_torn_slot_reads_as_empty() {
+        let table = Table::new(1);
+        table.store(entry(7, 5));
+        let slot = table.slot(7);
+        let other = Packed::new(&entry(7, 9), table.generation());
+        slot.data.store(other.0 ^ 1 << 20, Ordering::Relaxed);
+        assert!(table.probe(7).is_none());
     }
 
     #[test]
     fn a_cleared_slot_is_replaced_whatever_its_depth() {
-        let mut table = Table::new(1);
+        let table = Table::new(1);
         table.store(entry(7, 9));
         table.clear();
+        assert!(table.probe(7).is_none());
         table.store(entry(7, 1));
         assert_eq!(table.probe(7).unwrap().depth, 1);
     }
 
     #[test]
     fn entries_stay_forgotten_when_the_generation_wraps() {
-        let mut table = Table::new(1);
+        let table = Table::new(1);
         table.store(entry(7, 5));
-        for _ in 0..u16::MAX {
+        for _ in 1..1 << GENERATION_BITS {
             table.clear();
         }
-        assert_eq!(table.generation, 1, "wrapped back to the first generation");
+        assert_eq!(
+            table.generation(),
+            1,
+            "wrapped back to the first generation"
+        );
         assert!(table.probe(7).is_none());
         table.store(entry(7, 2));
         assert_eq!(table.probe(7).unwrap().depth, 2);
+    }
+
+    #[test]
+    fn threads_share_one_table() {
+        let table = Table::new(1);
+        std::thread::scope(|s| {
+            for t in 0..2u64 {
+                let table = &table;
+                s.spawn(move || {
+                    for key in (t..2000).step_by(2) {
+                        table.store(entry(key, 3));
+                    }
+                });
+            }
+        });
+        assert!((0..2000).all(|key| table.probe(key).is_some()));
     }
 }

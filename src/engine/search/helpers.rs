@@ -1,0 +1,117 @@
+//! Helper threads of a lazy-SMP search: each deepens its own tree over the same root moves
+//! and shares only the transposition table with the main thread, whose answer is the one
+//! given. What the helpers store (exact scores, cutoffs, best moves a depth ahead) orders and
+//! cuts the main search; starting half of them a depth ahead spreads the threads over
+//! different depths instead of repeating one another's work.
+//!
+//! They start as soon as the root moves are known, so they already search while the main
+//! thread runs the root's threat searches, and they stop when the main thread finishes.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::thread::{self, JoinHandle};
+
+use super::tree::{Limits, Tree};
+use super::tt::Table;
+use super::{iterate, root_list};
+use crate::engine::analysis::MAX_THREADS;
+use crate::engine::board::Board;
+use crate::engine::geometry::Point;
+
+/// Running helper threads. Dropping them tells them to stop without waiting for them.
+pub(super) struct Helpers {
+    done: Arc<AtomicBool>,
+    threads: Vec<JoinHandle<u64>>,
+}
+
+impl Helpers {
+    /// Starts `threads - 1` helpers (none for one thread, at most `MAX_THREADS - 1`) searching `roots` of `board`
+    /// within `limits` and up to `max_depth`, each with its own copy of `history`.
+    pub(super) fn start(
+        threads: usize,
+        board: &Board,
+        roots: &[Point],
+        table: &Arc<Table>,
+        history: &[i32],
+        limits: &Limits,
+        max_depth: u32,
+    ) -> Helpers {
+        let done = Arc::new(AtomicBool::new(false));
+        let threads = (1..threads.clamp(1, MAX_THREADS))
+            .map(|id| {
+                let (board, roots, table) = (board.clone(), roots.to_vec(), Arc::clone(table));
+                let mut history = history.to_vec();
+                let limits = Limits {
+                    stop: Some(Arc::clone(&done)),
+                    ..limits.clone()
+                };
+                let first = 1 + id as u32 % 2;
+                thread::spawn(move || {
+                    let mut tree = Tree::new(board, &table, &mut history, limits);
+                    iterate(
+                        &mut tree,
+                        root_list(roots),
+                        first..=max_depth,
+                        1,
+                        &mut |_, _, _| {},
+                    );
+                    tree.nodes
+                })
+            })
+            .collect();
+        Helpers { done, threads }
+    }
+
+    /// Stops the helpers and waits for them; returns the nodes they visited.
+    pub(super) fn finish(mut self) -> u64 {
+        self.done.store(true, Ordering::Relaxed);
+        self.threads
+            .drain(..)
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+            .sum()
+    }
+}
+
+impl Drop for Helpers {
+    fn drop(&mut self) {
+        self.done.store(true, Ordering::Relaxed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::{Duration, Instant};
+
+    use super::*;
+    use crate::engine::grid::CELLS;
+    use crate::engine::{BoardSize, Rule};
+
+    #[test]
+    fn helpers_fill_the_shared_table_and_count_their_nodes() {
+        let mut board = Board::new(BoardSize::STANDARD, Rule::Freestyle);
+        for (x, y) in [(7, 7), (8, 8), (8, 7), (6, 7)] {
+            board.play(Point::new(x, y));
+        }
+        let roots = [Point::new(9, 7), Point::new(7, 8), Point::new(9, 6)];
+        let table = Arc::new(Table::new(1));
+        let limits = Limits {
+            deadline: Instant::now() + Duration::from_secs(600),
+            max_nodes: u64::MAX,
+            stop: None,
+        };
+        let helpers = Helpers::start(3, &board, &roots, &table, &[0; 2 * CELLS], &limits, 4);
+        assert_eq!(helpers.threads.len(), 2);
+        assert!(helpers.finish() > 0);
+        for root in roots {
+            let mut after = board.clone();
+            after.play(root);
+            assert!(table.probe(after.hash()).is_some(), "{root:?}");
+        }
+        assert!(Helpers::start(1, &board, &roots, &table, &[], &limits, 4)
+            .threads
+            .is_empty());
+    }
+}
