@@ -60,6 +60,10 @@ pub struct BenchArgs {
     /// Run the tactics bar on this JSON-lines puzzle file instead of the speed bench.
     #[arg(long)]
     pub tactics: Option<PathBuf>,
+    /// Threads the master searches with (nodes/s is then the sum over them; depth is the
+    /// main thread's).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
+    pub threads: u16,
 }
 
 /// One tactics puzzle (the fields the bar needs).
@@ -203,18 +207,19 @@ fn defender_is_lost(position: &Position, best: crate::engine::Point, nodes: u64)
 
 /// Runs the bench.
 pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
-    let budget = Duration::from_millis(args.time_ms);
+    let request = || {
+        let mut request =
+            SearchRequest::new(Difficulty::Master, Duration::from_millis(args.time_ms));
+        request.threads = usize::from(args.threads);
+        request
+    };
     match &args.tactics {
-        Some(path) => tactics(path, budget),
-        None => speed(budget),
+        Some(path) => tactics(path, &request),
+        None => speed(&request),
     }
 }
 
-fn master(budget: Duration) -> SearchRequest {
-    SearchRequest::new(Difficulty::Master, budget)
-}
-
-fn speed(budget: Duration) -> anyhow::Result<()> {
+fn speed(request: &dyn Fn() -> SearchRequest) -> anyhow::Result<()> {
     let (mut nodes, mut time, mut depths) = (0u64, Duration::ZERO, Vec::new());
     for line in POSITIONS
         .lines()
@@ -229,7 +234,7 @@ fn speed(budget: Duration) -> anyhow::Result<()> {
             moves,
         };
         let position = Position::parse(&input, rule, None).context(line.to_string())?;
-        let analysis = crate::engine::levels::analyze(&position, &master(budget));
+        let analysis = crate::engine::levels::analyze(&position, &request());
         let s = analysis.stats;
         let nps = s.nodes as f64 / s.elapsed.as_secs_f64().max(1e-9);
         println!(
@@ -257,12 +262,14 @@ fn speed(budget: Duration) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn tactics(path: &Path, budget: Duration) -> anyhow::Result<()> {
+fn tactics(path: &Path, request: &dyn Fn() -> SearchRequest) -> anyhow::Result<()> {
     let cases = load_cases(path)?;
     let mut times = Vec::new();
     let (mut solved, mut proven_solved, mut proven) = (0, 0, 0);
     for case in &cases {
-        let result = judge_case(case, &master(budget), BENCH_EFFORT)?;
+        let request = request();
+        let budget = request.deadline.saturating_duration_since(Instant::now());
+        let result = judge_case(case, &request, BENCH_EFFORT)?;
         let in_time = result.elapsed <= budget + Duration::from_millis(50);
         let ok = result.solved && in_time;
         println!(
