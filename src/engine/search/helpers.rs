@@ -1,8 +1,9 @@
-//! Helper threads of a lazy-SMP search: each deepens its own tree over the same root moves
-//! and shares only the transposition table with the main thread, whose answer is the one
-//! given. What the helpers store (exact scores, cutoffs, best moves a depth ahead) orders and
-//! cuts the main search; starting half of them a depth ahead spreads the threads over
-//! different depths instead of repeating one another's work.
+//! Helper threads of a lazy-SMP search: each deepens its own tree over the same root moves,
+//! shares only the transposition table with the main thread, and reports the deepest
+//! iteration it completed (the search may answer with it). What the helpers store (exact
+//! scores, cutoffs, best moves a depth ahead) orders and cuts the main search; starting half
+//! of them a depth ahead spreads the threads over different depths instead of repeating one
+//! another's work.
 //!
 //! They start as soon as the root moves are known, so they already search while the main
 //! thread runs the root's threat searches, and they stop when the main thread finishes.
@@ -13,7 +14,7 @@ use std::thread::{self, JoinHandle};
 
 use super::tree::{Limits, Tree};
 use super::tt::Table;
-use super::{iterate, root_list};
+use super::{iterate, root_list, RootMove};
 use crate::engine::analysis::MAX_THREADS;
 use crate::engine::board::Board;
 use crate::engine::geometry::Point;
@@ -21,7 +22,16 @@ use crate::engine::geometry::Point;
 /// Running helper threads. Dropping them tells them to stop without waiting for them.
 pub(super) struct Helpers {
     done: Arc<AtomicBool>,
-    threads: Vec<JoinHandle<u64>>,
+    threads: Vec<JoinHandle<Finished>>,
+}
+
+/// What stopped helpers did.
+#[derive(Default)]
+pub(super) struct Finished {
+    /// Nodes they visited.
+    pub nodes: u64,
+    /// The deepest iteration a helper completed, and that helper's best root move in it.
+    pub deepest: Option<(u32, RootMove)>,
 }
 
 impl Helpers {
@@ -48,30 +58,42 @@ impl Helpers {
                 let first = 1 + id as u32 % 2;
                 thread::spawn(move || {
                     let mut tree = Tree::new(board, &table, &mut history, limits);
+                    let mut deepest = None;
+                    let mut completed = |depth, _: &Tree, best: &RootMove| {
+                        deepest = Some((depth, best.clone()));
+                    };
                     iterate(
                         &mut tree,
                         root_list(roots),
                         first..=max_depth,
                         1,
-                        &mut |_, _, _| {},
+                        &mut completed,
                     );
-                    tree.nodes
+                    Finished {
+                        nodes: tree.nodes,
+                        deepest,
+                    }
                 })
             })
             .collect();
         Helpers { done, threads }
     }
 
-    /// Stops the helpers and waits for them; returns the nodes they visited.
-    pub(super) fn finish(mut self) -> u64 {
+    /// Stops the helpers and waits for them: the nodes they visited and their deepest
+    /// completed iteration.
+    pub(super) fn finish(mut self) -> Finished {
         self.done.store(true, Ordering::Relaxed);
-        self.threads
-            .drain(..)
-            .map(|h| {
-                h.join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-            })
-            .sum()
+        let mut all = Finished::default();
+        for thread in self.threads.drain(..) {
+            let one = thread
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            all.nodes += one.nodes;
+            if one.deepest.as_ref().map(|d| d.0) > all.deepest.as_ref().map(|d| d.0) {
+                all.deepest = one.deepest;
+            }
+        }
+        all
     }
 }
 
@@ -104,7 +126,15 @@ mod tests {
         };
         let helpers = Helpers::start(3, &board, &roots, &table, &[0; 2 * CELLS], &limits, 4);
         assert_eq!(helpers.threads.len(), 2);
-        assert!(helpers.finish() > 0);
+        // Let them reach the depth limit on their own: `finish` would stop them.
+        while !helpers.threads.iter().all(JoinHandle::is_finished) {
+            thread::sleep(Duration::from_millis(1));
+        }
+        let finished = helpers.finish();
+        assert!(finished.nodes > 0);
+        let (depth, best) = finished.deepest.expect("a helper completed an iteration");
+        assert_eq!(depth, 4, "both helpers reach the depth limit");
+        assert!(roots.contains(&best.point));
         for root in roots {
             let mut after = board.clone();
             after.play(root);

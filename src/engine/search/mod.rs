@@ -8,6 +8,11 @@
 //! The answer is the last completed iteration's best move, unless the stopped iteration had
 //! already proven a later root move better than that one (single-PV searches only: multi-PV
 //! keeps every listed score from one depth).
+//!
+//! A request for more than one thread adds helper threads (`helpers`, lazy SMP) that deepen
+//! the same root from the moment the root moves are known, sharing the transposition table;
+//! a single-PV answer takes a helper's best move when that helper completed a deeper
+//! iteration than this thread, among the moves the defence kept.
 //! A `Searcher` keeps its transposition table and history between calls (pbrain games), and
 //! can report each completed iteration while it thinks (`analyze_reporting`).
 
@@ -146,7 +151,7 @@ impl Searcher {
         let own_attack = match self.tactical_root(board, &limits, started, &mut nodes) {
             Ok(quick) => {
                 let mut analysis = report::proven(position, quick, nodes, started);
-                analysis.stats.nodes += helpers.finish();
+                analysis.stats.nodes += helpers.finish().nodes;
                 return analysis;
             }
             Err(own_attack) => own_attack,
@@ -155,13 +160,21 @@ impl Searcher {
         limits.max_nodes = max_nodes.saturating_sub(nodes);
         // The best-ordered root move stands in if not even depth 1 completes in time.
         let fallback = roots[0];
+        let allowed = roots.clone();
         let mut report = |iteration: &Iteration| {
             let mut iteration = iteration.clone();
             iteration.stats.nodes += nodes;
             progress(&iteration);
         };
         let (roots, mut stats) = self.deepen(board, roots, request, &limits, started, &mut report);
-        stats.nodes += nodes + helpers.finish();
+        let helped = helpers.finish();
+        stats.nodes += nodes + helped.nodes;
+        let roots = match helped.deepest {
+            Some((depth, best)) if request.candidates <= 1 => {
+                with_deeper(roots, &mut stats, depth, best, &allowed)
+            }
+            _ => roots,
+        };
         let roots = if roots.is_empty() {
             vec![RootMove {
                 point: fallback,
@@ -366,8 +379,7 @@ fn iterate(
             Pass::Complete(searched) => searched,
             Pass::Stopped(challenger) => {
                 if let Some(better) = challenger.filter(|_| multi == 1) {
-                    answer.retain(|r: &RootMove| r.point != better.point);
-                    answer.insert(0, better);
+                    answer = first(answer, better);
                 }
                 break;
             }
@@ -466,6 +478,31 @@ fn root_pass(
 /// bound (a first score at or above the window is only a lower bound).
 fn beats_the_first(first: &RootMove, later: &RootMove, alpha: i32, window: (i32, i32)) -> bool {
     first.score < window.1 && later.score > alpha && later.score > first.score
+}
+
+/// The main thread's `roots`, or a helper's `best` first when it comes from a deeper
+/// iteration than the main thread completed (`stats.depth`, then raised to it) and is one of
+/// the `allowed` root moves (the helpers search every candidate; the defence may have ruled
+/// some out).
+fn with_deeper(
+    roots: Vec<RootMove>,
+    stats: &mut SearchStats,
+    depth: u32,
+    best: RootMove,
+    allowed: &[Point],
+) -> Vec<RootMove> {
+    if depth <= stats.depth || !allowed.contains(&best.point) {
+        return roots;
+    }
+    stats.depth = depth;
+    first(roots, best)
+}
+
+/// `roots` with `best` first in place of the same move's older entry.
+fn first(mut roots: Vec<RootMove>, best: RootMove) -> Vec<RootMove> {
+    roots.retain(|r| r.point != best.point);
+    roots.insert(0, best);
+    roots
 }
 
 /// Deepest nominal depth `request` allows.

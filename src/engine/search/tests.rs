@@ -248,3 +248,38 @@ fn a_stopped_iteration_answers_the_move_that_beat_the_last_best() {
     // Without the challenger every stopped search would answer its last completed depth's move.
     assert!(changed > 0);
 }
+
+#[test]
+fn a_helpers_deeper_move_leads_only_if_the_defence_allowed_it() {
+    let root = |x, score| RootMove {
+        point: Point::new(x, 0),
+        score,
+        pv: vec![Point::new(x, 0)],
+    };
+    let main = vec![root(1, 50), root(2, 40), root(3, 30)];
+    let allowed = [Point::new(1, 0), Point::new(2, 0), Point::new(3, 0)];
+    let stats = SearchStats {
+        depth: 6,
+        ..SearchStats::default()
+    };
+    let answer = |depth, best, allowed: &[Point]| {
+        let mut stats = stats;
+        let roots = with_deeper(main.clone(), &mut stats, depth, best, allowed);
+        (
+            roots.iter().map(|r| r.point.x).collect::<Vec<_>>(),
+            stats.depth,
+        )
+    };
+    assert_eq!(answer(7, root(3, 80), &allowed), (vec![3, 1, 2], 7));
+    assert_eq!(
+        answer(6, root(3, 80), &allowed),
+        (vec![1, 2, 3], 6),
+        "not deeper"
+    );
+    assert_eq!(
+        answer(7, root(4, 80), &allowed),
+        (vec![1, 2, 3], 6),
+        "ruled out"
+    );
+    assert_eq!(answer(7, root(1, 60), &allowed[..1]), (vec![1, 2, 3], 7));
+}
