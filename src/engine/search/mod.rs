@@ -58,7 +58,8 @@ const VCT_SHARE: u32 = 4;
 const DEFENCE_SHARE: u32 = 8;
 /// Move budgets up to this give the root VCT a quarter of the time.
 const SHORT_MOVE: Duration = Duration::from_millis(200);
-/// Move budgets from this on give the root VCT half of the time.
+/// Move budgets from this on give the root VCT half of the time, or three quarters when
+/// helper threads search the tree meanwhile.
 const LONG_MOVE: Duration = Duration::from_secs(1);
 /// Most attacker moves a root VCF looks ahead (a VCF is narrow, so it may run long).
 const VCF_MOVES: u32 = 100;
@@ -148,7 +149,8 @@ impl Searcher {
             max_depth(request),
         );
         let mut nodes = 0;
-        let own_attack = match self.tactical_root(board, &limits, started, &mut nodes) {
+        let helped = request.threads > 1;
+        let own_attack = match self.tactical_root(board, &limits, started, helped, &mut nodes) {
             Ok(quick) => {
                 let mut analysis = report::proven(position, quick, nodes, started);
                 analysis.stats.nodes += helpers.finish().nodes;
@@ -194,6 +196,7 @@ impl Searcher {
         board: &Board,
         limits: &Limits,
         started: Instant,
+        helped: bool,
         nodes: &mut u64,
     ) -> Result<Tactic, Proof> {
         let me = board.to_move();
@@ -217,7 +220,7 @@ impl Searcher {
         let mut own_attack = Proof::Unknown;
         for (mode, share, time, moves) in [
             (Mode::Vcf, VCF_SHARE, total / VCF_SHARE, VCF_MOVES),
-            (Mode::Vct, VCT_SHARE, vct_time(total), THREAT_MOVES),
+            (Mode::Vct, VCT_SHARE, vct_time(total, helped), THREAT_MOVES),
         ] {
             let budget = Budget {
                 max_nodes: limits.max_nodes / share as u64,
@@ -317,13 +320,16 @@ pub(crate) enum Tactic {
 }
 
 /// The root VCT's time out of a move's `total`: a quarter up to `SHORT_MOVE`, half from
-/// `LONG_MOVE` on, in proportion between. At short budgets the tree needs the time most (at
-/// 200 ms a move, half for the VCT lost arena points); at long ones it already reaches its
-/// useful depth, and long threat sequences are worth more (bench/ARENA.md, session 5).
-fn vct_time(total: Duration) -> Duration {
+/// `LONG_MOVE` on (three quarters when `helped`: helper threads deepen the tree meanwhile),
+/// in proportion between. At short budgets the tree needs the time most (at 200 ms a move,
+/// half for the VCT lost arena points, and half of it with a helper lost them too); at long
+/// ones it already reaches its useful depth, and long threat sequences are worth more
+/// (bench/ARENA.md, sessions 5 and 13).
+fn vct_time(total: Duration, helped: bool) -> Duration {
+    let long = if helped { 0.75 } else { 0.5 };
     let span = (LONG_MOVE - SHORT_MOVE).as_secs_f64();
     let past_short = total.saturating_sub(SHORT_MOVE).as_secs_f64();
-    let fraction = 0.25 + 0.25 * (past_short / span).min(1.0);
+    let fraction = 0.25 + (long - 0.25) * (past_short / span).min(1.0);
     total.mul_f64(fraction)
 }
 

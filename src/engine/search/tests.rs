@@ -193,20 +193,27 @@ fn reports_every_completed_iteration_in_order() {
 }
 
 #[test]
-fn the_root_vct_gets_a_quarter_of_short_moves_and_half_of_long_ones() {
+fn the_root_vct_gets_a_quarter_of_short_moves_and_half_or_more_of_long_ones() {
     let ms = Duration::from_millis;
-    assert_eq!(vct_time(ms(100)), ms(25));
-    assert_eq!(vct_time(ms(200)), ms(50));
-    assert_eq!(vct_time(ms(1000)), ms(500));
-    assert_eq!(vct_time(ms(5000)), ms(2500));
-    let mut last = Duration::ZERO;
+    for helped in [false, true] {
+        assert_eq!(vct_time(ms(100), helped), ms(25));
+        assert_eq!(vct_time(ms(200), helped), ms(50));
+    }
+    assert_eq!(vct_time(ms(1000), false), ms(500));
+    assert_eq!(vct_time(ms(5000), false), ms(2500));
+    assert_eq!(
+        vct_time(ms(1000), true),
+        ms(750),
+        "helpers keep the tree going"
+    );
+    assert_eq!(vct_time(ms(5000), true), ms(3750));
+    let mut last = [Duration::ZERO; 2];
     for budget in (0..=1200).step_by(50).map(ms) {
-        let time = vct_time(budget);
-        assert!(
-            time >= last && time * 4 >= budget && time * 2 <= budget,
-            "{budget:?}"
-        );
-        last = time;
+        let [alone, helped] = [vct_time(budget, false), vct_time(budget, true)];
+        assert!(alone >= last[0] && helped >= last[1], "{budget:?}");
+        assert!(alone * 4 >= budget && alone * 2 <= budget, "{budget:?}");
+        assert!(helped >= alone && helped * 4 <= budget * 3, "{budget:?}");
+        last = [alone, helped];
     }
 }
 
