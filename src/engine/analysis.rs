@@ -83,7 +83,7 @@ pub struct SearchRequest {
     pub deadline: Instant,
     /// Deepest nominal depth to search, if limited.
     pub max_depth: Option<u32>,
-    /// Most nodes to visit, if limited.
+    /// Most nodes to visit, if limited (each thread's own count, when `threads` > 1).
     pub max_nodes: Option<u64>,
     /// How many ranked candidate moves to report (1 = the best only).
     pub candidates: usize,

@@ -169,9 +169,9 @@ impl Searcher {
             progress(&iteration);
         };
         let (roots, mut stats) = self.deepen(board, roots, request, &limits, started, &mut report);
-        let helped = helpers.finish();
-        stats.nodes += nodes + helped.nodes;
-        let roots = match helped.deepest {
+        let finished = helpers.finish();
+        stats.nodes += nodes + finished.nodes;
+        let roots = match finished.deepest {
             Some((depth, best)) if request.candidates <= 1 => {
                 with_deeper(roots, &mut stats, depth, best, &allowed)
             }
@@ -322,7 +322,7 @@ pub(crate) enum Tactic {
 /// The root VCT's time out of a move's `total`: a quarter up to `SHORT_MOVE`, half from
 /// `LONG_MOVE` on (three quarters when `helped`: helper threads deepen the tree meanwhile),
 /// in proportion between. At short budgets the tree needs the time most (at 200 ms a move,
-/// half for the VCT lost arena points, and half of it with a helper lost them too); at long
+/// half for the VCT lost arena points, and with a helper 1.5 quarters gained none); at long
 /// ones it already reaches its useful depth, and long threat sequences are worth more
 /// (bench/ARENA.md, sessions 5 and 13).
 fn vct_time(total: Duration, helped: bool) -> Duration {
