@@ -35,8 +35,10 @@ pub(super) struct Finished {
 }
 
 impl Helpers {
-    /// Starts `threads - 1` helpers (none for one thread, at most `MAX_THREADS - 1`) searching `roots` of `board`
-    /// within `limits` and up to `max_depth`, each with its own copy of `history`.
+    /// Starts `threads - 1` helpers (none for one thread, at most `MAX_THREADS - 1`)
+    /// searching `roots` of `board` within `limits` and up to `max_depth`, each with its own
+    /// copy of `history`. A helper the system cannot start is left out: the search runs on
+    /// without it.
     pub(super) fn start(
         threads: usize,
         board: &Board,
@@ -48,7 +50,7 @@ impl Helpers {
     ) -> Helpers {
         let done = Arc::new(AtomicBool::new(false));
         let threads = (1..threads.clamp(1, MAX_THREADS))
-            .map(|id| {
+            .filter_map(|id| {
                 let (board, roots, table) = (board.clone(), roots.to_vec(), Arc::clone(table));
                 let mut history = history.to_vec();
                 let limits = Limits {
@@ -56,7 +58,8 @@ impl Helpers {
                     ..limits.clone()
                 };
                 let first = 1 + id as u32 % 2;
-                thread::spawn(move || {
+                let builder = thread::Builder::new().name(format!("search-helper-{id}"));
+                let spawned = builder.spawn(move || {
                     let mut tree = Tree::new(board, &table, &mut history, limits);
                     let mut deepest = None;
                     let mut completed = |depth, _: &Tree, best: &RootMove| {
@@ -73,7 +76,8 @@ impl Helpers {
                         nodes: tree.nodes,
                         deepest,
                     }
-                })
+                });
+                spawned.ok()
             })
             .collect();
         Helpers { done, threads }
