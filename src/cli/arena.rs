@@ -9,6 +9,7 @@ use std::time::Duration;
 use anyhow::{bail, Context};
 use clap::Args;
 
+use crate::engine::analysis::MAX_THREADS;
 use crate::engine::{levels, BoardInput, BoardSize, Difficulty, Position, Rule, SearchRequest};
 use crate::protocol::arena::{self, MatchConfig, MatchResult};
 use crate::protocol::openings::{self, Opening};
@@ -61,7 +62,7 @@ pub struct ArenaArgs {
     /// Threads each player may search with: master's search uses them, external engines
     /// are told by `INFO thread_num` [default: the machine's cores divided by --concurrency,
     /// at least 1].
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=64))]
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=MAX_THREADS as i64))]
     pub threads: Option<u16>,
     /// Write every game as a text line to this file.
     #[arg(long)]

@@ -12,6 +12,7 @@ use anyhow::Context;
 use clap::Args;
 use serde::Deserialize;
 
+use crate::engine::analysis::MAX_THREADS;
 use crate::engine::threats::{self, Budget, Mode, Proof};
 use crate::engine::{
     eval, notation, BoardInput, Difficulty, MoveInput, Position, Rule, SearchRequest, Stone,
@@ -62,7 +63,7 @@ pub struct BenchArgs {
     pub tactics: Option<PathBuf>,
     /// Threads the master searches with (nodes/s is then the sum over them; depth is the
     /// main thread's).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=MAX_THREADS as i64))]
     pub threads: u16,
 }
 
