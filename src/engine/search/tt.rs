@@ -48,6 +48,12 @@ const GENERATION_BITS: u32 = 11;
 /// `MAX_SIDE`-wide grid.
 const BEST_BITS: u32 = 11;
 const _: () = assert!(MAX_SIDE * MAX_SIDE < 1 << BEST_BITS);
+/// Where each field of a packed entry starts; the score takes the low 32 bits.
+const DEPTH_SHIFT: u32 = 32;
+const BOUND_SHIFT: u32 = DEPTH_SHIFT + 8;
+const BEST_SHIFT: u32 = BOUND_SHIFT + 2;
+const GENERATION_SHIFT: u32 = BEST_SHIFT + BEST_BITS;
+const _: () = assert!(GENERATION_SHIFT + GENERATION_BITS == 64);
 
 /// An entry's fields but the key, and the generation that wrote it, in one word: score
 /// (32 bits), depth (8), bound (2), best move (`BEST_BITS`), generation (`GENERATION_BITS`).
@@ -63,21 +69,21 @@ impl Packed {
             .map_or(0, |p| 1 + p.col() as u64 + p.row() as u64 * MAX_SIDE as u64);
         Packed(
             u64::from(entry.score as u32)
-                | depth << 32
-                | bound << 40
-                | best << 42
-                | u64::from(generation) << (42 + BEST_BITS),
+                | depth << DEPTH_SHIFT
+                | bound << BOUND_SHIFT
+                | best << BEST_SHIFT
+                | u64::from(generation) << GENERATION_SHIFT,
         )
     }
 
     fn entry(self, key: u64) -> Entry {
-        let best = (self.0 >> 42) as usize & ((1 << BEST_BITS) - 1);
+        let best = (self.0 >> BEST_SHIFT) as usize & ((1 << BEST_BITS) - 1);
         Entry {
             key,
             best: (best > 0).then(|| Point::new((best - 1) % MAX_SIDE, (best - 1) / MAX_SIDE)),
             score: self.0 as u32 as i32,
-            depth: (self.0 >> 32) as i32 & 0xff,
-            bound: match (self.0 >> 40) & 3 {
+            depth: (self.0 >> DEPTH_SHIFT) as i32 & 0xff,
+            bound: match (self.0 >> BOUND_SHIFT) & 3 {
                 1 => Bound::Upper,
                 2 => Bound::Lower,
                 3 => Bound::Exact,
@@ -87,7 +93,7 @@ impl Packed {
     }
 
     fn generation(self) -> u16 {
-        (self.0 >> (42 + BEST_BITS)) as u16
+        (self.0 >> GENERATION_SHIFT) as u16
     }
 }
 
