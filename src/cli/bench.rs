@@ -61,10 +61,25 @@ pub struct BenchArgs {
     /// Run the tactics bar on this JSON-lines puzzle file instead of the speed bench.
     #[arg(long)]
     pub tactics: Option<PathBuf>,
-    /// Threads the master searches with (nodes/s is then the sum over them; depth is the
-    /// main thread's).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=MAX_THREADS as i64))]
-    pub threads: u16,
+    /// Threads the master searches with [default: 1 for the speed bench, whose aim is per
+    /// thread; the machine's cores for the tactics bar]. With more than one, nodes/s is the
+    /// sum over them and depth is the main thread's.
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=MAX_THREADS as i64))]
+    pub threads: Option<u16>,
+}
+
+impl BenchArgs {
+    /// The threads the master searches with: as given, else the mode's default.
+    #[must_use]
+    pub fn thread_count(&self) -> usize {
+        match (self.threads, &self.tactics) {
+            (Some(threads), _) => usize::from(threads),
+            (None, Some(_)) => std::thread::available_parallelism()
+                .map_or(1, usize::from)
+                .min(MAX_THREADS),
+            (None, None) => 1,
+        }
+    }
 }
 
 /// One tactics puzzle (the fields the bar needs).
@@ -208,10 +223,15 @@ fn defender_is_lost(position: &Position, best: crate::engine::Point, nodes: u64)
 
 /// Runs the bench.
 pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
+    let threads = args.thread_count();
+    println!(
+        "master on {threads} thread(s), {} ms a position",
+        args.time_ms
+    );
     let request = || {
         let mut request =
             SearchRequest::new(Difficulty::Master, Duration::from_millis(args.time_ms));
-        request.threads = usize::from(args.threads);
+        request.threads = threads;
         request
     };
     match &args.tactics {
@@ -298,4 +318,26 @@ fn tactics(path: &Path, request: &dyn Fn() -> SearchRequest) -> anyhow::Result<(
         pct(0.95).as_secs_f64() * 1000.0
     );
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(tactics: bool, threads: Option<u16>) -> BenchArgs {
+        BenchArgs {
+            time_ms: 1000,
+            tactics: tactics.then(|| PathBuf::from("puzzles.jsonl")),
+            threads,
+        }
+    }
+
+    #[test]
+    fn the_speed_bench_runs_one_thread_and_the_tactics_bar_every_core_unless_told() {
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        assert_eq!(args(false, None).thread_count(), 1);
+        assert_eq!(args(true, None).thread_count(), cores.min(MAX_THREADS));
+        assert_eq!(args(false, Some(3)).thread_count(), 3);
+        assert_eq!(args(true, Some(1)).thread_count(), 1);
+    }
 }
