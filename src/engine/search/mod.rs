@@ -59,8 +59,10 @@ const DEFENCE_SHARE: u32 = 8;
 /// Move budgets up to this give the root VCT a quarter of the time.
 const SHORT_MOVE: Duration = Duration::from_millis(200);
 /// Move budgets from this on give the root VCT half of the time, or three quarters when
-/// helper threads search the tree meanwhile.
+/// helper threads search the tree meanwhile, and let it try deeper threats (`deeper_vct`).
 const LONG_MOVE: Duration = Duration::from_secs(1);
+/// The threat limit of the root VCT's second try (`deeper_vct`).
+const DEEP_THREAT_VCF_MOVES: u32 = 3;
 /// Most attacker moves a root VCF looks ahead (a VCF is narrow, so it may run long).
 const VCF_MOVES: u32 = 100;
 
@@ -230,10 +232,16 @@ impl Searcher {
             };
             let outcome = threats::find_win(board, mode, moves, &budget);
             *nodes += outcome.nodes;
-            if let Proof::Win(line) = outcome.proof {
+            own_attack = match outcome.proof {
+                Proof::Win(line) => return Ok(Tactic::Win(line)),
+                Proof::NoWin if mode == Mode::Vct && total >= LONG_MOVE => {
+                    deeper_vct(board, &budget, outcome.nodes, nodes)
+                }
+                proof => proof,
+            };
+            if let Proof::Win(line) = own_attack {
                 return Ok(Tactic::Win(line));
             }
-            own_attack = outcome.proof;
         }
         Err(own_attack)
     }
@@ -331,6 +339,25 @@ fn vct_time(total: Duration, helped: bool) -> Duration {
     let past_short = total.saturating_sub(SHORT_MOVE).as_secs_f64();
     let fraction = 0.25 + (long - 0.25) * (past_short / span).min(1.0);
     total.mul_f64(fraction)
+}
+
+/// The root VCT's second try, once the first has shown that no win with the default
+/// threats exists and time is left in its `budget` (`used` nodes spent): for the rest of
+/// that budget, threats may also prepare a VCF of `DEEP_THREAT_VCF_MOVES`, which some wins
+/// need. Its tree is far wider, so it runs only from `LONG_MOVE` on, where the root VCT has
+/// half the time or more. `NoWin` unless it finds a win: the first try's verdict stands.
+fn deeper_vct(board: &Board, budget: &Budget, used: u64, nodes: &mut u64) -> Proof {
+    let deeper = Budget {
+        max_nodes: budget.max_nodes.saturating_sub(used),
+        threat_vcf_moves: DEEP_THREAT_VCF_MOVES,
+        ..budget.clone()
+    };
+    let outcome = threats::find_win(board, Mode::Vct, THREAT_MOVES, &deeper);
+    *nodes += outcome.nodes;
+    match outcome.proof {
+        Proof::Win(line) => Proof::Win(line),
+        _ => Proof::NoWin,
+    }
 }
 
 /// The root moves narrowed to those that meet the opponent's threat sequence, when the

@@ -290,3 +290,22 @@ fn a_helpers_deeper_move_leads_only_if_the_defence_allowed_it() {
     );
     assert_eq!(answer(7, root(1, 60), &allowed[..1]), (vec![1, 2, 3], 7));
 }
+
+/// A win whose first threat only prepares a three-move VCF: the root VCT's first try (the
+/// default threat limit) finds none, its second try on a long move does. A short move does
+/// not make the second try, and a two-ply tree cannot see the win.
+#[test]
+fn a_long_move_tries_the_deeper_threats_at_the_root() {
+    use crate::engine::threats::tests::PREPARED_VCF;
+    let board = position(&PREPARED_VCF, Rule::Freestyle, Stone::Black);
+    let long = analyze(&board, &request(2));
+    assert!(
+        long.score.mate_in.is_some_and(|m| m > 0),
+        "{:?}",
+        long.score
+    );
+    let mut short = request(2);
+    short.deadline = Instant::now() + Duration::from_millis(150);
+    let short = analyze(&board, &short);
+    assert_eq!(short.score.mate_in, None, "{:?}", short.score);
+}
