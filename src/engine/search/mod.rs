@@ -233,7 +233,6 @@ impl Searcher {
             let outcome = threats::find_win(board, mode, moves, &budget);
             *nodes += outcome.nodes;
             own_attack = match outcome.proof {
-                Proof::Win(line) => return Ok(Tactic::Win(line)),
                 Proof::NoWin if mode == Mode::Vct && total >= LONG_MOVE => {
                     deeper_vct(board, &budget, outcome.nodes, nodes)
                 }
