@@ -14,8 +14,16 @@ pub fn run(settings: &Settings) -> anyhow::Result<()> {
             port = app.port(),
             workers = settings.worker_count(),
             search_threads = settings.search_slots(),
+            threads_per_search = settings.search_thread_count(),
             "gomoku-ai listening"
         );
+        if settings.oversubscribes() {
+            tracing::warn!(
+                cores = std::thread::available_parallelism().map_or(1, usize::from),
+                "searches at once times threads per search exceed the cores: \
+                 searches will share cores and lose part of their time"
+            );
+        }
         app.run_until_stopped().await
     })?;
     Ok(())

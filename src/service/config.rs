@@ -6,6 +6,8 @@ use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 
+use crate::engine::analysis::MAX_THREADS;
+
 use super::hardening::Hardening;
 
 /// Default bind address (containers set `0.0.0.0:8080`).
@@ -48,9 +50,15 @@ pub struct Settings {
     /// HTTP worker threads [default: number of cores].
     #[arg(long, env = "GOMOKU_WORKERS", value_parser = clap::value_parser!(u16).range(1..))]
     pub workers: Option<u16>,
-    /// Searches running at once [default: number of cores].
+    /// Searches running at once [default: cores / threads per search, at least 1].
     #[arg(long, env = "GOMOKU_SEARCH_THREADS", value_parser = clap::value_parser!(u16).range(1..))]
     pub search_threads: Option<u16>,
+    /// Threads each master search uses (they share its transposition table): stronger
+    /// answers in the same time, fewer searches at once, and a node-limited answer no longer
+    /// reproducible.
+    #[arg(long, env = "GOMOKU_THREADS_PER_SEARCH", default_value_t = 1,
+          value_parser = clap::value_parser!(u16).range(1..=MAX_THREADS as i64))]
+    pub threads_per_search: u16,
     /// How long a request waits for a search slot before 503.
     #[arg(long, env = "GOMOKU_QUEUE_TIMEOUT_MS", default_value_t = DEFAULT_QUEUE_TIMEOUT_MS)]
     pub queue_timeout_ms: u64,
@@ -101,6 +109,7 @@ impl Default for Settings {
             bind: DEFAULT_BIND.to_string(),
             workers: None,
             search_threads: None,
+            threads_per_search: 1,
             queue_timeout_ms: DEFAULT_QUEUE_TIMEOUT_MS,
             default_time_ms: DEFAULT_TIME_MS,
             max_time_ms: DEFAULT_MAX_TIME_MS,
@@ -124,10 +133,27 @@ impl Settings {
         self.workers.map_or_else(cores, usize::from)
     }
 
-    /// Searches allowed at once.
+    /// Searches allowed at once: as told, else as many as the cores hold at
+    /// `threads_per_search` each (at least one).
     #[must_use]
     pub fn search_slots(&self) -> usize {
-        self.search_threads.map_or_else(cores, usize::from)
+        self.search_threads.map_or_else(
+            || (cores() / self.search_thread_count()).max(1),
+            usize::from,
+        )
+    }
+
+    /// Threads each master search uses.
+    #[must_use]
+    pub fn search_thread_count(&self) -> usize {
+        usize::from(self.threads_per_search)
+    }
+
+    /// Whether the searches allowed at once, at their threads each, need more cores than the
+    /// machine has: each search would then miss part of its time budget.
+    #[must_use]
+    pub fn oversubscribes(&self) -> bool {
+        self.search_slots() * self.search_thread_count() > cores()
     }
 
     /// The per-request search limits this server enforces.
@@ -163,4 +189,53 @@ impl Default for Limits {
 
 fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, usize::from)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn settings(search_threads: Option<u16>, threads_per_search: u16) -> Settings {
+        Settings {
+            search_threads,
+            threads_per_search,
+            ..Settings::default()
+        }
+    }
+
+    #[test]
+    fn searches_at_once_default_to_the_cores_each_search_leaves() {
+        let cores = cores();
+        assert_eq!(settings(None, 1).search_slots(), cores);
+        assert_eq!(settings(None, 2).search_slots(), (cores / 2).max(1));
+        let greedy = u16::try_from(cores + 1).expect("cores fit u16");
+        assert_eq!(settings(None, greedy).search_slots(), 1);
+        assert_eq!(settings(Some(3), 2).search_slots(), 3);
+    }
+
+    #[test]
+    fn only_told_counts_can_oversubscribe_the_cores() {
+        let cores = u16::try_from(cores()).expect("cores fit u16");
+        assert!(!settings(None, 1).oversubscribes());
+        assert!(!settings(None, 2).oversubscribes() || cores < 2);
+        assert!(settings(Some(cores), 2).oversubscribes());
+        assert!(!settings(Some(1), cores).oversubscribes());
+    }
+
+    #[test]
+    fn threads_per_search_is_bounded_by_the_engines_maximum() {
+        use clap::Parser;
+        #[derive(Parser)]
+        struct Cli {
+            #[command(flatten)]
+            settings: Settings,
+        }
+        let parse = |n: &str| Cli::try_parse_from(["serve", "--threads-per-search", n]);
+        assert_eq!(
+            parse("4").map(|c| c.settings.threads_per_search).ok(),
+            Some(4)
+        );
+        assert!(parse("0").is_err());
+        assert!(parse(&(MAX_THREADS + 1).to_string()).is_err());
+    }
 }

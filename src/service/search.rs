@@ -52,11 +52,12 @@ pub struct Answer {
     pub cached: bool,
 }
 
-/// The engine's request for `params`, due at `deadline`, stopped by `stop`.
+/// The engine's request for `params`, due at `deadline`, stopped by `stop`, on `threads`.
 fn search_request(
     params: &SearchParams,
     deadline: Instant,
     stop: Arc<AtomicBool>,
+    threads: usize,
 ) -> SearchRequest {
     SearchRequest {
         difficulty: params.difficulty,
@@ -66,7 +67,7 @@ fn search_request(
         candidates: params.candidates,
         seed: params.seed,
         stop: Some(stop),
-        threads: 1,
+        threads,
     }
 }
 
@@ -76,7 +77,7 @@ pub fn answer_now(job: &Job) -> Answer {
     Answer {
         analysis: (!job.position.verdict().is_over()).then(|| {
             let deadline = Instant::now() + job.params.time;
-            let request = search_request(&job.params, deadline, Arc::default());
+            let request = search_request(&job.params, deadline, Arc::default(), 1);
             levels::analyze(&job.position, &request)
         }),
         cached: false,
@@ -91,11 +92,14 @@ pub struct Searcher {
     pool: SearchPool,
     tables: MasterTables,
     metrics: Metrics,
+    /// Threads each search uses.
+    threads: usize,
 }
 
 impl Searcher {
     /// A searcher over the answer `cache`, the `rendered` bodies in front of it and `pool`,
-    /// recording into `metrics`; master searches reuse one table per pool slot.
+    /// recording into `metrics`; master searches reuse one table per pool slot. One thread
+    /// a search until `with_threads`.
     #[must_use]
     pub fn new(
         cache: AnswerCache,
@@ -109,6 +113,16 @@ impl Searcher {
             tables: MasterTables::new(pool.capacity()),
             pool,
             metrics,
+            threads: 1,
+        }
+    }
+
+    /// The searcher with `threads` threads for each search (at least one).
+    #[must_use]
+    pub fn with_threads(self, threads: usize) -> Searcher {
+        Searcher {
+            threads: threads.max(1),
+            ..self
         }
     }
 
@@ -161,11 +175,12 @@ impl Searcher {
         let params = job.params.clone();
         let budget = params.time;
         let deadline = Instant::now() + budget;
-        let tables = self.tables.clone();
+        let (tables, threads) = (self.tables.clone(), self.threads);
         let analysis = self
             .pool
             .run(budget, move |stop| {
-                tables.analyze(&position, &search_request(&params, deadline, stop))
+                let request = search_request(&params, deadline, stop, threads);
+                tables.analyze(&position, &request)
             })
             .await?;
         let level = [job.params.difficulty.name()];
@@ -204,5 +219,11 @@ impl Searcher {
     #[must_use]
     pub fn pool(&self) -> &SearchPool {
         &self.pool
+    }
+
+    /// Threads each search uses.
+    #[must_use]
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 }

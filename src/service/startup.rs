@@ -120,6 +120,7 @@ fn searcher(settings: &Settings) -> Searcher {
         ),
         metrics,
     )
+    .with_threads(settings.search_thread_count())
 }
 
 fn run(

@@ -1,6 +1,8 @@
 use serde_json::{json, Value};
 
-use crate::helpers::spawn_app;
+use gomoku_ai::service::config::Settings;
+
+use crate::helpers::{spawn_app, spawn_app_with, test_settings};
 
 fn notation(point: &Value) -> &str {
     point["notation"].as_str().expect("notation")
@@ -136,4 +138,27 @@ async fn repeated_and_mirrored_positions_hit_the_cache_mapped_back() {
             );
         }
     }
+}
+
+#[tokio::test]
+async fn a_deployment_may_give_each_master_search_several_threads() {
+    let app = spawn_app_with(Settings {
+        threads_per_search: 2,
+        ..test_settings()
+    })
+    .await;
+    assert_eq!(app.searcher.threads(), 2);
+    // Black has an open four: White can only block one end, and any thread count must.
+    let body = json!({
+        "board": {"size": 15, "moves": ["h8", "a1", "i8", "a3", "j8", "a5", "k8"]},
+        "difficulty": "master",
+        "limits": {"time_ms": 300}
+    });
+    let answer = app.post_ok("/v1/move", &body).await;
+    let block = notation(&answer["move"]);
+    assert!(block == "g8" || block == "l8", "{answer}");
+    assert!(
+        answer["stats"]["nodes"].as_u64().unwrap_or(0) > 0,
+        "{answer}"
+    );
 }
