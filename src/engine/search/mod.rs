@@ -19,6 +19,7 @@
 mod area;
 mod defence;
 mod helpers;
+mod quiescence_table;
 mod report;
 mod tree;
 mod tt;

@@ -11,6 +11,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use super::area::Area;
+use super::quiescence_table::QuiescenceTable;
 use super::tt::{Bound, Entry, Table};
 use crate::engine::analysis::MATE_VALUE;
 use crate::engine::board::Board;
@@ -101,6 +102,7 @@ pub struct Tree<'a> {
     pub seldepth: usize,
     /// Set once a limit is hit: every score computed after is meaningless.
     pub aborted: bool,
+    quiescence_table: QuiescenceTable,
 }
 
 impl<'a> Tree<'a> {
@@ -118,6 +120,7 @@ impl<'a> Tree<'a> {
             nodes: 0,
             seldepth: 0,
             aborted: false,
+            quiescence_table: QuiescenceTable::new(),
         }
     }
 
@@ -362,13 +365,7 @@ impl<'a> Tree<'a> {
         let entry = self.tt.probe(key);
         if let Some(e) = entry.filter(|e| e.depth >= depth) {
             let score = from_tt(e.score, ply);
-            let cut = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-                Bound::None => false,
-            };
-            if cut && beta - alpha == 1 {
+            if e.bound.settles(score, alpha, beta) && beta - alpha == 1 {
                 return score;
             }
         }
@@ -409,19 +406,12 @@ impl<'a> Tree<'a> {
         if self.aborted {
             return 0;
         }
-        let bound = if best.0 >= beta {
-            Bound::Lower
-        } else if best.0 > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
         self.tt.store(Entry {
             key,
             best: best.1,
             score: to_tt(best.0, ply),
             depth,
-            bound,
+            bound: Bound::of_result(best.0, original_alpha, beta),
         });
         best.0
     }
@@ -506,8 +496,23 @@ impl<'a> Tree<'a> {
         self.history[slot] += depth * depth;
     }
 
-    /// Below the horizon: stand pat on the evaluation or play on with fours only.
-    fn quiesce(&mut self, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+    /// Below the horizon: stand pat on the evaluation or play on with fours only, through
+    /// the quiescence's own table (fours played in another order meet again).
+    fn quiesce(&mut self, depth: i32, ply: usize, alpha: i32, beta: i32) -> i32 {
+        let key = self.board.hash();
+        if let Some(stored) = self.quiescence_table.settled(key, depth, alpha, beta, ply) {
+            return stored;
+        }
+        let score = self.quiesce_unstored(depth, ply, alpha, beta);
+        if !self.aborted {
+            self.quiescence_table
+                .store(key, depth, score, alpha, beta, ply);
+        }
+        score
+    }
+
+    /// `quiesce` without its table.
+    fn quiesce_unstored(&mut self, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
         let mut fours = std::mem::take(&mut self.buffers[ply]);
         let score = match self.scan_fours(ply, &mut fours) {
             Found::Win(win) => {
@@ -540,7 +545,7 @@ fn late_move_reduction(depth: i32, index: usize) -> i32 {
 }
 
 /// A score as stored: mate distances relative to the node.
-fn to_tt(score: i32, ply: usize) -> i32 {
+pub(super) fn to_tt(score: i32, ply: usize) -> i32 {
     if score > PROVEN {
         score + ply as i32
     } else if score < -PROVEN {
@@ -551,7 +556,7 @@ fn to_tt(score: i32, ply: usize) -> i32 {
 }
 
 /// A stored score seen from a node at `ply`.
-fn from_tt(score: i32, ply: usize) -> i32 {
+pub(super) fn from_tt(score: i32, ply: usize) -> i32 {
     if score > PROVEN {
         score - ply as i32
     } else if score < -PROVEN {

@@ -27,6 +27,32 @@ pub enum Bound {
     Exact,
 }
 
+impl Bound {
+    /// What a search's `score` in the window (`alpha`, `beta`) says of the true value.
+    #[must_use]
+    pub fn of_result(score: i32, alpha: i32, beta: i32) -> Bound {
+        if score >= beta {
+            Bound::Lower
+        } else if score > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+
+    /// Whether a stored `score` with this bound settles a search in the window (`alpha`,
+    /// `beta`): exact, or a bound on the side of the window that cuts.
+    #[must_use]
+    pub fn settles(self, score: i32, alpha: i32, beta: i32) -> bool {
+        match self {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+            Bound::None => false,
+        }
+    }
+}
+
 /// One stored search result.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Entry {
