@@ -1,6 +1,6 @@
 //! The search tree below the root: negamax with principal-variation search, the
 //! transposition table, killer and history ordering, late-move reductions and pruning of
-//! quiet moves, and a four-only quiescence (a VCF inside the tree).
+//! quiet moves, and a four-only quiescence (a VCF inside the tree) with a table of its own.
 //!
 //! Tactics stay sound: a five is always taken, a single opposing five point is the only move
 //! (and extends the search), two are a loss, an open four or legal double four wins, and
