@@ -1,6 +1,6 @@
 //! `gomoku-ai serve`: run the HTTP service.
 
-use crate::service::config::Settings;
+use crate::service::config::{self, Settings};
 use crate::service::startup::Application;
 use crate::service::telemetry;
 
@@ -19,7 +19,7 @@ pub fn run(settings: &Settings) -> anyhow::Result<()> {
         );
         if settings.oversubscribes() {
             tracing::warn!(
-                cores = std::thread::available_parallelism().map_or(1, usize::from),
+                cores = config::cores(),
                 "searches at once times threads per search exceed the cores: \
                  searches will share cores and lose part of their time"
             );

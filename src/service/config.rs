@@ -187,7 +187,9 @@ impl Default for Limits {
     }
 }
 
-fn cores() -> usize {
+/// The cores this process may use (1 when the system cannot tell).
+#[must_use]
+pub fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, usize::from)
 }
 
