@@ -33,18 +33,17 @@ pub struct QuiescenceTable {
 }
 
 impl QuiescenceTable {
-    /// An empty table.
+    /// An empty table. Its slots are made at the first store: a tree that only scans its
+    /// root (`Searcher::root_moves`) never pays for them.
     #[must_use]
     pub fn new() -> QuiescenceTable {
-        QuiescenceTable {
-            slots: vec![Slot::default(); SLOTS],
-        }
+        QuiescenceTable { slots: Vec::new() }
     }
 
     /// The stored score of the position `key` at `ply`, if it was searched at `depth` or
     /// deeper and settles the window (`alpha`, `beta`).
     pub fn settled(&self, key: u64, depth: i32, alpha: i32, beta: i32, ply: usize) -> Option<i32> {
-        let slot = self.slots[Self::index(key)];
+        let slot = *self.slots.get(Self::index(key))?;
         let score = from_tt(slot.score, ply);
         (slot.key == key && slot.depth >= depth && slot.bound.settles(score, alpha, beta))
             .then_some(score)
@@ -53,6 +52,9 @@ impl QuiescenceTable {
     /// Stores the `score` a quiescence search of `key` at `depth` and `ply` returned in the
     /// window (`alpha`, `beta`).
     pub fn store(&mut self, key: u64, depth: i32, score: i32, alpha: i32, beta: i32, ply: usize) {
+        if self.slots.is_empty() {
+            self.slots = vec![Slot::default(); SLOTS];
+        }
         self.slots[Self::index(key)] = Slot {
             key,
             score: to_tt(score, ply),
@@ -103,6 +105,11 @@ mod tests {
         assert_eq!(table.settled(7, -4, 0, 40, 3), Some(20), "deeper is fine");
         assert_eq!(table.settled(7 + SLOTS as u64, -4, 0, 40, 3), None);
         assert_eq!(QuiescenceTable::new().settled(0, -12, 0, 40, 0), None);
+        assert_eq!(
+            table.settled(0, -12, 0, 40, 0),
+            None,
+            "a slot never written"
+        );
     }
 
     #[test]
