@@ -10,9 +10,10 @@
 use super::tree::{from_tt, to_tt};
 use super::tt::Bound;
 
-/// Slots of a table: 1 MiB at 16 bytes each. On the bench midgames a quarter of this cut as
-/// many nodes, and four times more no more.
-const SLOTS: usize = 1 << 16;
+/// Slots of a table: 256 KiB at 16 bytes each. On the bench midgames four times more cut
+/// under 1 % more nodes, and searched about an eighth fewer nodes a second (bench/RESULTS.md,
+/// session 15): a table this small stays in the faster caches.
+const SLOTS: usize = 1 << 14;
 
 /// One stored quiescence result.
 #[derive(Clone, Copy, Default)]
