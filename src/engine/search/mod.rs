@@ -1,10 +1,12 @@
 //! The master level: threat-space search at the root, then iterative-deepening PVS with
 //! aspiration windows and multi-PV.
 //!
-//! Order of business for a position: take a five; block a single opposing five (two cannot
-//! be blocked); look for a VCF, then a VCT, for the side to move; when those fail, keep only
-//! the root moves that meet the opponent's threat sequence (`defence`); then deepen the
-//! alpha-beta search until the deadline, the depth limit, the node limit or the stop flag.
+//! Order of business for a position: take a five; look for a VCF, then a VCT, for the side
+//! to move, or after the block of a single opposing five (two cannot be blocked); when those
+//! fail, keep only the root moves that meet the opponent's threat sequence (`defence`); then
+//! deepen the alpha-beta search until the deadline, the depth limit, the node limit or the
+//! stop flag. A forced answer (one root move left) gets an eighth of the time and nodes: it
+//! is known, only its score is searched, and a game's clock keeps the rest.
 //! The answer is the last completed iteration's best move, unless the stopped iteration had
 //! already proven a later root move better than that one (single-PV searches only: multi-PV
 //! keeps every listed score from one depth).
@@ -64,6 +66,8 @@ const SHORT_MOVE: Duration = Duration::from_millis(200);
 const LONG_MOVE: Duration = Duration::from_secs(1);
 /// The threat limit of the root VCT's second try (`deeper_vct`).
 const DEEP_THREAT_VCF_MOVES: u32 = 3;
+/// A search left with one root move keeps this fraction of its time and nodes (`forced`).
+const FORCED_SHARE: u32 = 8;
 /// Most attacker moves a root VCF looks ahead (a VCF is narrow, so it may run long).
 const VCF_MOVES: u32 = 100;
 
@@ -135,13 +139,16 @@ impl Searcher {
         if legal.is_empty() {
             return report::no_legal_move(position, started);
         }
-        let max_nodes = request.max_nodes.unwrap_or(u64::MAX);
         let mut limits = Limits {
             deadline: request.deadline,
-            max_nodes,
+            max_nodes: request.max_nodes.unwrap_or(u64::MAX),
             stop: request.stop.clone(),
         };
         let roots = self.root_moves(board, &legal);
+        if roots.len() == 1 {
+            limits = forced(&limits);
+        }
+        let max_nodes = limits.max_nodes;
         let helpers = Helpers::start(
             request.threads,
             board,
@@ -161,8 +168,12 @@ impl Searcher {
             }
             Err(own_attack) => own_attack,
         };
+        let choices = roots.len();
         let roots = defended(board, roots, &own_attack, &limits, started, &mut nodes);
         limits.max_nodes = max_nodes.saturating_sub(nodes);
+        if roots.len() == 1 && choices > 1 {
+            limits = forced(&limits);
+        }
         // The best-ordered root move stands in if not even depth 1 completes in time.
         let fallback = roots[0];
         let allowed = roots.clone();
@@ -209,41 +220,22 @@ impl Searcher {
         let theirs = threats::five_points(board, me.opponent(), None);
         let mut distinct = theirs.clone();
         distinct.dedup();
-        match distinct.as_slice() {
-            [] => {}
-            [block] if is_legal(board, *block, me) => return Err(Proof::Unknown),
+        let first = match distinct.as_slice() {
+            [] => None,
+            [block] if is_legal(board, *block, me) => Some(*block),
             _ => {
                 let legal_block = distinct.iter().copied().find(|&p| is_legal(board, p, me));
                 let any =
                     legal_block.or_else(|| board.empty_points().find(|&p| is_legal(board, p, me)));
                 return any.map(Tactic::Lost).ok_or(Proof::Unknown);
             }
+        };
+        match threat_win(board, first, limits, started, helped, nodes) {
+            Proof::Win(line) => Ok(Tactic::Win(line)),
+            // After a forced block the proof says nothing of the mover's own threats.
+            _ if first.is_some() => Err(Proof::Unknown),
+            own_attack => Err(own_attack),
         }
-        let total = limits.deadline.saturating_duration_since(started);
-        let mut own_attack = Proof::Unknown;
-        for (mode, share, time, moves) in [
-            (Mode::Vcf, VCF_SHARE, total / VCF_SHARE, VCF_MOVES),
-            (Mode::Vct, VCT_SHARE, vct_time(total, helped), THREAT_MOVES),
-        ] {
-            let budget = Budget {
-                max_nodes: limits.max_nodes / share as u64,
-                deadline: Some(Instant::now() + time),
-                stop: limits.stop.clone(),
-                ..Budget::default()
-            };
-            let outcome = threats::find_win(board, mode, moves, &budget);
-            *nodes += outcome.nodes;
-            own_attack = match outcome.proof {
-                Proof::NoWin if mode == Mode::Vct && total >= LONG_MOVE => {
-                    deeper_vct(board, &budget, outcome.nodes, nodes)
-                }
-                proof => proof,
-            };
-            if let Proof::Win(line) = own_attack {
-                return Ok(Tactic::Win(line));
-            }
-        }
-        Err(own_attack)
     }
 
     /// Root moves: a forced block alone, otherwise every legal candidate near the stones.
@@ -339,6 +331,62 @@ fn vct_time(total: Duration, helped: bool) -> Duration {
     let past_short = total.saturating_sub(SHORT_MOVE).as_secs_f64();
     let fraction = 0.25 + (long - 0.25) * (past_short / span).min(1.0);
     total.mul_f64(fraction)
+}
+
+/// The mover's threat-space win, VCF first, then VCT (with `deeper_vct` on long moves),
+/// each within its share of the time left: from the current position, or after `first`, a
+/// forced block, when given (the block may itself be the first threat of a win).
+fn threat_win(
+    board: &Board,
+    first: Option<Point>,
+    limits: &Limits,
+    started: Instant,
+    helped: bool,
+    nodes: &mut u64,
+) -> Proof {
+    let total = limits.deadline.saturating_duration_since(started);
+    let mut own_attack = Proof::Unknown;
+    for (mode, share, time, moves) in [
+        (Mode::Vcf, VCF_SHARE, total / VCF_SHARE, VCF_MOVES),
+        (Mode::Vct, VCT_SHARE, vct_time(total, helped), THREAT_MOVES),
+    ] {
+        let budget = Budget {
+            max_nodes: limits.max_nodes / share as u64,
+            deadline: Some(Instant::now() + time),
+            stop: limits.stop.clone(),
+            ..Budget::default()
+        };
+        let outcome = match first {
+            Some(point) => threats::wins_after(board, point, mode, moves, &budget),
+            None => threats::find_win(board, mode, moves, &budget),
+        };
+        *nodes += outcome.nodes;
+        own_attack = match outcome.proof {
+            Proof::NoWin if mode == Mode::Vct && first.is_none() && total >= LONG_MOVE => {
+                deeper_vct(board, &budget, outcome.nodes, nodes)
+            }
+            proof => proof,
+        };
+        if matches!(own_attack, Proof::Win(_)) {
+            break;
+        }
+    }
+    own_attack
+}
+
+/// The limits of a search left with one root move (a forced block, the only legal move,
+/// or the only one the defence kept): `FORCED_SHARE` of the time and the nodes left. The
+/// answer is known already; the search only scores it, and a game's clock keeps the rest
+/// for the moves that need it. Nodes shrink with the time, so a node-limited request stays
+/// reproducible.
+fn forced(limits: &Limits) -> Limits {
+    let now = Instant::now();
+    let left = limits.deadline.saturating_duration_since(now);
+    Limits {
+        deadline: now + left / FORCED_SHARE,
+        max_nodes: limits.max_nodes / u64::from(FORCED_SHARE),
+        stop: limits.stop.clone(),
+    }
 }
 
 /// The root VCT's second try, once the first has shown that no win with the default

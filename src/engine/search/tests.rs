@@ -309,3 +309,58 @@ fn a_long_move_tries_the_deeper_threats_at_the_root() {
     let short = analyze(&board, &short);
     assert_eq!(short.score.mate_in, None, "{:?}", short.score);
 }
+
+/// White's four down column 5 (its top end blocked) leaves Black one move, `(5, 5)`; that
+/// block also makes two open threes for Black, a win no one-ply tree sees.
+const BLOCK_THAT_WINS: [&str; 11] = [
+    ".....x.....",
+    ".....o.....",
+    ".....o.....",
+    ".....o.....",
+    ".....o.....",
+    "...xx......",
+    "......x....",
+    ".......x...",
+    "...........",
+    "...........",
+    "o..........",
+];
+
+/// The same four to block, Black's stones scattered: the block wins nothing.
+const QUIET_BLOCK: [&str; 11] = [
+    ".....x.....",
+    ".....o.....",
+    ".....o.....",
+    ".....o.....",
+    ".....o.....",
+    "...x.......",
+    "...........",
+    "........x..",
+    "...........",
+    "..x.......x",
+    "o..........",
+];
+
+#[test]
+fn a_forced_block_spends_an_eighth_of_the_nodes() {
+    let p = position(&QUIET_BLOCK, Rule::Freestyle, Stone::Black);
+    let mut limited = request(MAX_DEPTH);
+    limited.max_nodes = Some(400_000);
+    let forced = analyze(&p, &limited);
+    assert_eq!(forced.best, Some(Point::new(5, 5)));
+    assert!(forced.stats.nodes <= 50_000 + 1024, "{:?}", forced.stats);
+    assert!(forced.stats.depth >= 2, "{:?}", forced.stats);
+}
+
+#[test]
+fn a_forced_block_that_wins_is_reported_proven() {
+    let p = position(&BLOCK_THAT_WINS, Rule::Freestyle, Stone::Black);
+    let one_ply = analyze(&p, &request(1));
+    assert_eq!(one_ply.best, Some(Point::new(5, 5)));
+    assert!(
+        one_ply.score.mate_in.is_some_and(|m| m > 0),
+        "{:?}",
+        one_ply.score
+    );
+    assert_eq!(one_ply.score.win_probability, 1.0);
+}
