@@ -9,7 +9,7 @@ use std::time::Duration;
 use anyhow::{bail, Context};
 use clap::Args;
 
-use crate::engine::analysis::MAX_THREADS;
+use crate::engine::analysis::{available_cores, MAX_THREADS};
 use crate::engine::{levels, BoardInput, BoardSize, Difficulty, Position, Rule, SearchRequest};
 use crate::protocol::arena::{self, MatchConfig, MatchResult};
 use crate::protocol::openings::{self, Opening};
@@ -183,8 +183,7 @@ fn evaluate_openings(
 /// The machine's cores shared among `concurrency` games at once, at least one each: a
 /// level thinks only on its own turn, so each game can give its mover those cores.
 fn threads_per_game(concurrency: usize) -> usize {
-    let cores = std::thread::available_parallelism().map_or(1, usize::from);
-    (cores / concurrency.max(1)).max(1)
+    (available_cores() / concurrency.max(1)).max(1)
 }
 
 fn summary_row(first: &str, second: &str, result: &MatchResult, move_ms: i64) -> String {

@@ -12,7 +12,7 @@ use anyhow::Context;
 use clap::Args;
 use serde::Deserialize;
 
-use crate::engine::analysis::MAX_THREADS;
+use crate::engine::analysis::{available_cores, MAX_THREADS};
 use crate::engine::threats::{self, Budget, Mode, Proof};
 use crate::engine::{
     eval, notation, BoardInput, Difficulty, MoveInput, Position, Rule, SearchRequest, Stone,
@@ -74,9 +74,7 @@ impl BenchArgs {
     pub fn thread_count(&self) -> usize {
         match (self.threads, &self.tactics) {
             (Some(threads), _) => usize::from(threads),
-            (None, Some(_)) => std::thread::available_parallelism()
-                .map_or(1, usize::from)
-                .min(MAX_THREADS),
+            (None, Some(_)) => available_cores().min(MAX_THREADS),
             (None, None) => 1,
         }
     }
@@ -334,9 +332,11 @@ mod tests {
 
     #[test]
     fn the_speed_bench_runs_one_thread_and_the_tactics_bar_every_core_unless_told() {
-        let cores = std::thread::available_parallelism().map_or(1, usize::from);
         assert_eq!(args(false, None).thread_count(), 1);
-        assert_eq!(args(true, None).thread_count(), cores.min(MAX_THREADS));
+        assert_eq!(
+            args(true, None).thread_count(),
+            available_cores().min(MAX_THREADS)
+        );
         assert_eq!(args(false, Some(3)).thread_count(), 3);
         assert_eq!(args(true, Some(1)).thread_count(), 1);
     }

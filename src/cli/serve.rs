@@ -1,6 +1,7 @@
 //! `gomoku-ai serve`: run the HTTP service.
 
-use crate::service::config::{self, Settings};
+use crate::engine::analysis::available_cores;
+use crate::service::config::Settings;
 use crate::service::startup::Application;
 use crate::service::telemetry;
 
@@ -19,7 +20,7 @@ pub fn run(settings: &Settings) -> anyhow::Result<()> {
         );
         if settings.oversubscribes() {
             tracing::warn!(
-                cores = config::cores(),
+                cores = available_cores(),
                 "searches at once times threads per search exceed the cores: \
                  searches will share cores and lose part of their time"
             );

@@ -74,6 +74,13 @@ impl fmt::Display for Difficulty {
 /// Most threads one master search uses, whatever it is asked for.
 pub const MAX_THREADS: usize = 64;
 
+/// The cores this process may use (1 when the system cannot tell): what the service, the
+/// arena and the bench divide among their searches.
+#[must_use]
+pub fn available_cores() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
+}
+
 /// What a search may spend and what it should report.
 #[derive(Clone, Debug)]
 pub struct SearchRequest {

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 
-use crate::engine::analysis::MAX_THREADS;
+use crate::engine::analysis::{available_cores, MAX_THREADS};
 
 use super::hardening::Hardening;
 
@@ -130,7 +130,7 @@ impl Settings {
     /// HTTP worker threads.
     #[must_use]
     pub fn worker_count(&self) -> usize {
-        self.workers.map_or_else(cores, usize::from)
+        self.workers.map_or_else(available_cores, usize::from)
     }
 
     /// Searches allowed at once: as told, else as many as the cores hold at
@@ -138,7 +138,7 @@ impl Settings {
     #[must_use]
     pub fn search_slots(&self) -> usize {
         self.search_threads.map_or_else(
-            || (cores() / self.search_thread_count()).max(1),
+            || (available_cores() / self.search_thread_count()).max(1),
             usize::from,
         )
     }
@@ -153,7 +153,7 @@ impl Settings {
     /// machine has: each search would then miss part of its time budget.
     #[must_use]
     pub fn oversubscribes(&self) -> bool {
-        self.search_slots() * self.search_thread_count() > cores()
+        self.search_slots() * self.search_thread_count() > available_cores()
     }
 
     /// The per-request search limits this server enforces.
@@ -187,12 +187,6 @@ impl Default for Limits {
     }
 }
 
-/// The cores this process may use (1 when the system cannot tell).
-#[must_use]
-pub fn cores() -> usize {
-    std::thread::available_parallelism().map_or(1, usize::from)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -207,7 +201,7 @@ mod tests {
 
     #[test]
     fn searches_at_once_default_to_the_cores_each_search_leaves() {
-        let cores = cores();
+        let cores = available_cores();
         assert_eq!(settings(None, 1).search_slots(), cores);
         assert_eq!(settings(None, 2).search_slots(), (cores / 2).max(1));
         let greedy = u16::try_from(cores + 1).expect("cores fit u16");
@@ -216,8 +210,8 @@ mod tests {
     }
 
     #[test]
-    fn only_told_counts_can_oversubscribe_the_cores() {
-        let cores = u16::try_from(cores()).expect("cores fit u16");
+    fn only_told_counts_can_oversubscribe_the_available_cores() {
+        let cores = u16::try_from(available_cores()).expect("cores fit u16");
         assert!(!settings(None, 1).oversubscribes());
         assert!(!settings(None, 2).oversubscribes() || cores < 2);
         assert!(settings(Some(cores), 2).oversubscribes());
