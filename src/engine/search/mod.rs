@@ -5,8 +5,10 @@
 //! to move, or after the block of a single opposing five (two cannot be blocked); when those
 //! fail, keep only the root moves that meet the opponent's threat sequence (`defence`); then
 //! deepen the alpha-beta search until the deadline, the depth limit, the node limit or the
-//! stop flag. A forced answer (one root move left) gets an eighth of the time and nodes: it
-//! is known, only its score is searched, and a game's clock keeps the rest.
+//! stop flag. A forced answer (one root move left) still searches its whole time: the table
+//! it fills serves the next move, and an eighth of the time gained nothing in the arena,
+//! not even with a game clock (bench/ARENA.md, session 16).
+//!
 //! The answer is the last completed iteration's best move, unless the stopped iteration had
 //! already proven a later root move better than that one (single-PV searches only: multi-PV
 //! keeps every listed score from one depth).
@@ -66,8 +68,6 @@ const SHORT_MOVE: Duration = Duration::from_millis(200);
 const LONG_MOVE: Duration = Duration::from_secs(1);
 /// The threat limit of the root VCT's second try (`deeper_vct`).
 const DEEP_THREAT_VCF_MOVES: u32 = 3;
-/// A search left with one root move keeps this fraction of its time and nodes (`forced`).
-const FORCED_SHARE: u32 = 8;
 /// Most attacker moves a root VCF looks ahead (a VCF is narrow, so it may run long).
 const VCF_MOVES: u32 = 100;
 
@@ -139,16 +139,13 @@ impl Searcher {
         if legal.is_empty() {
             return report::no_legal_move(position, started);
         }
+        let max_nodes = request.max_nodes.unwrap_or(u64::MAX);
         let mut limits = Limits {
             deadline: request.deadline,
-            max_nodes: request.max_nodes.unwrap_or(u64::MAX),
+            max_nodes,
             stop: request.stop.clone(),
         };
         let roots = self.root_moves(board, &legal);
-        if roots.len() == 1 {
-            limits = forced(&limits);
-        }
-        let max_nodes = limits.max_nodes;
         let helpers = Helpers::start(
             request.threads,
             board,
@@ -168,12 +165,8 @@ impl Searcher {
             }
             Err(own_attack) => own_attack,
         };
-        let choices = roots.len();
         let roots = defended(board, roots, &own_attack, &limits, started, &mut nodes);
         limits.max_nodes = max_nodes.saturating_sub(nodes);
-        if roots.len() == 1 && choices > 1 {
-            limits = forced(&limits);
-        }
         // The best-ordered root move stands in if not even depth 1 completes in time.
         let fallback = roots[0];
         let allowed = roots.clone();
@@ -372,21 +365,6 @@ fn threat_win(
         }
     }
     own_attack
-}
-
-/// The limits of a search left with one root move (a forced block, the only legal move,
-/// or the only one the defence kept): `FORCED_SHARE` of the time and the nodes left. The
-/// answer is known already; the search only scores it, and a game's clock keeps the rest
-/// for the moves that need it. Nodes shrink with the time, so a node-limited request stays
-/// reproducible.
-fn forced(limits: &Limits) -> Limits {
-    let now = Instant::now();
-    let left = limits.deadline.saturating_duration_since(now);
-    Limits {
-        deadline: now + left / FORCED_SHARE,
-        max_nodes: limits.max_nodes / u64::from(FORCED_SHARE),
-        stop: limits.stop.clone(),
-    }
 }
 
 /// The root VCT's second try, once the first has shown that no win with the default

@@ -326,32 +326,6 @@ const BLOCK_THAT_WINS: [&str; 11] = [
     "o..........",
 ];
 
-/// The same four to block, Black's stones scattered: the block wins nothing.
-const QUIET_BLOCK: [&str; 11] = [
-    ".....x.....",
-    ".....o.....",
-    ".....o.....",
-    ".....o.....",
-    ".....o.....",
-    "...x.......",
-    "...........",
-    "........x..",
-    "...........",
-    "..x.......x",
-    "o..........",
-];
-
-#[test]
-fn a_forced_block_spends_an_eighth_of_the_nodes() {
-    let p = position(&QUIET_BLOCK, Rule::Freestyle, Stone::Black);
-    let mut limited = request(MAX_DEPTH);
-    limited.max_nodes = Some(400_000);
-    let forced = analyze(&p, &limited);
-    assert_eq!(forced.best, Some(Point::new(5, 5)));
-    assert!(forced.stats.nodes <= 50_000 + 1024, "{:?}", forced.stats);
-    assert!(forced.stats.depth >= 2, "{:?}", forced.stats);
-}
-
 #[test]
 fn a_forced_block_that_wins_is_reported_proven() {
     let p = position(&BLOCK_THAT_WINS, Rule::Freestyle, Stone::Black);
