@@ -210,8 +210,7 @@ impl Searcher {
         if let Some(&five) = threats::five_points(board, me, None).first() {
             return Ok(Tactic::Win(vec![five]));
         }
-        let theirs = threats::five_points(board, me.opponent(), None);
-        let mut distinct = theirs.clone();
+        let mut distinct = threats::five_points(board, me.opponent(), None);
         distinct.dedup();
         let first = match distinct.as_slice() {
             [] => None,
