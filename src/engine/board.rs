@@ -1,6 +1,7 @@
 //! The board: stones, side to move, move history, Zobrist hash and the incremental line
 //! patterns of every empty cell.
 
+use super::cell_set::{CellSet, Window};
 use super::geometry::{BoardSize, Direction, Point};
 use super::grid::{self, Grid, CELLS, EMPTY};
 use super::patterns::{self, Pattern, HALF};
@@ -30,6 +31,10 @@ pub struct Board {
     patterns: Box<[[[Pattern; 4]; 2]]>,
     /// Per colour, the (empty cell, direction) pairs whose pattern is a five.
     fives: [u32; 2],
+    /// Per colour, the empty cells where its stone would make a four or a five: the
+    /// threat searches list them at almost every node, and a scan of every empty cell
+    /// cost the VCF a good part of its time.
+    four_cells: [CellSet; 2],
     /// What each stone placed overwrote, latest last, while stones come off in reverse order.
     saved: Vec<Saved>,
 }
@@ -46,6 +51,8 @@ const LINES: usize = 4 * patterns::OFFSETS.len();
 struct Saved {
     index: usize,
     fives: [u32; 2],
+    /// Both colours' `four_cells` around `index`.
+    four_cells: [Window; 2],
     /// The patterns (both colours) of each neighbour along each line, in `lines_through` order.
     lines: [[Pattern; 2]; LINES],
 }
@@ -70,6 +77,7 @@ impl Board {
             keys: vec![[0; 4]; CELLS].into_boxed_slice(),
             patterns: vec![[[Pattern::Dead; 4]; 2]; CELLS].into_boxed_slice(),
             fives: [0; 2],
+            four_cells: [CellSet::EMPTY; 2],
             saved: Vec::new(),
         };
         board.recompute_lines();
@@ -201,9 +209,11 @@ impl Board {
         let mut saved = Saved {
             index,
             fives: self.fives,
+            four_cells: self.four_cells.each_ref().map(|set| set.window(index)),
             lines: [[Pattern::Dead; 2]; LINES],
         };
         self.count_fives(index, false);
+        self.update_four_cells(index);
         self.update_lines(index, stone, true, &mut saved.lines);
         self.saved.push(saved);
     }
@@ -221,6 +231,9 @@ impl Board {
             let saved = self.saved.pop().expect("just seen");
             self.restore_lines(index, stone, &saved.lines);
             self.fives = saved.fives;
+            for (set, window) in self.four_cells.iter_mut().zip(&saved.four_cells) {
+                set.restore(window);
+            }
             return;
         }
         // Out of order: the patterns saved for later stones are stale from now on.
@@ -230,6 +243,7 @@ impl Board {
         // takes them out again, so put them back first.
         self.count_fives(index, true);
         self.refresh_patterns(index);
+        self.update_four_cells(index);
     }
 
     /// Whether `colour` has a five point anywhere: an empty cell completing a five.
@@ -237,6 +251,12 @@ impl Board {
     #[inline]
     pub fn has_five_point(&self, colour: Stone) -> bool {
         self.fives[colour.index()] > 0
+    }
+
+    /// The empty points where a stone of `colour` would make a four or a five (a line
+    /// pattern of `Block4` or more), row by row. Rule-blind: a point may be forbidden.
+    pub fn four_points(&self, colour: Stone) -> impl Iterator<Item = Point> + '_ {
+        self.four_cells[colour.index()].points()
     }
 
     /// The pattern a stone of `colour` on empty `point` would make along `direction`.
@@ -328,6 +348,7 @@ impl Board {
                     .sum();
             }
             self.refresh_patterns(index);
+            self.update_four_cells(index);
         }
     }
 
@@ -380,13 +401,32 @@ impl Board {
     #[inline]
     fn refresh_pattern(&mut self, index: usize, direction: Direction) {
         let keys = self.keys[index][direction.index()];
+        let mut crossed = false;
         for colour in 0..2 {
             let key = (keys >> (colour as u32 * KEY_BITS)) as u16;
             let pattern = &mut self.patterns[index][colour][direction.index()];
             let old = *pattern;
-            *pattern = self.shapes[colour][usize::from(key)];
-            self.fives[colour] += u32::from(*pattern == Pattern::Five);
+            let new = self.shapes[colour][usize::from(key)];
+            *pattern = new;
+            self.fives[colour] += u32::from(new == Pattern::Five);
             self.fives[colour] -= u32::from(old == Pattern::Five);
+            crossed |= crosses_four(old, new);
+        }
+        if crossed {
+            self.update_four_cells(index);
+        }
+    }
+
+    /// Brings the cell `index` in or out of both colours' `four_cells` by its state: empty,
+    /// and a line pattern of `Block4` or more. Out of line: few pattern changes cross a four.
+    #[inline(never)]
+    fn update_four_cells(&mut self, index: usize) {
+        let empty = self.grid.at(index) == EMPTY;
+        for colour in 0..2 {
+            let four = self.patterns[index][colour]
+                .iter()
+                .any(|&p| p >= Pattern::Block4);
+            self.four_cells[colour].set(index, empty && four);
         }
     }
 
@@ -404,6 +444,12 @@ impl Board {
             }
         }
     }
+}
+
+/// Whether a line pattern changing from `old` to `new` starts or stops being a four.
+#[inline]
+fn crosses_four(old: Pattern, new: Pattern) -> bool {
+    (old >= Pattern::Block4) != (new >= Pattern::Block4)
 }
 
 /// Where `colour`'s key sits in a key word.
@@ -551,10 +597,12 @@ mod tests {
 
     use super::*;
 
-    /// The kept patterns of every empty cell and the five-point flags against a recount.
+    /// The kept patterns of every empty cell, the five-point flags and the four points
+    /// against a recount.
     fn assert_current(board: &Board) {
         for colour in Stone::BOTH {
             let mut five_point = false;
+            let mut fours = Vec::new();
             for point in board.empty_points() {
                 let scratch = board.patterns_from_scratch(point, colour);
                 assert_eq!(
@@ -563,12 +611,17 @@ mod tests {
                     "{point:?}\n{board:?}"
                 );
                 five_point |= scratch.contains(&Pattern::Five);
+                if scratch.iter().any(|&p| p >= Pattern::Block4) {
+                    fours.push(point);
+                }
             }
             assert_eq!(
                 board.has_five_point(colour),
                 five_point,
                 "{colour}\n{board:?}"
             );
+            let listed: Vec<Point> = board.four_points(colour).collect();
+            assert_eq!(listed, fours, "{colour}\n{board:?}");
         }
     }
 

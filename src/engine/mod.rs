@@ -5,6 +5,7 @@
 //! `verdict`s; `position` parsing of the client forms.
 
 pub mod board;
+pub mod cell_set;
 pub mod eval;
 pub mod geometry;
 pub mod grid;

@@ -179,7 +179,7 @@ pub fn five_points(board: &Board, colour: Stone, around: Option<Point>) -> Vec<P
         }
         None => found.extend(
             board
-                .empty_points()
+                .four_points(colour)
                 .filter(|&q| board.patterns_at(q, colour).contains(&Pattern::Five)),
         ),
     }
@@ -407,23 +407,17 @@ impl Solver {
         self.first_winning(key, moves, depth)
     }
 
-    /// A VCF's last move: a five or a winning four, found by one pass over the zone. Most
-    /// nodes of the short VCFs that test threats are such last moves, and trying each plain
-    /// four there (to find its block leaves no move) cost more than the scan.
+    /// A VCF's last move: a five or a winning four, found by one pass over the four points.
+    /// Most nodes of the short VCFs that test threats are such last moves, and trying each
+    /// plain four there (to find its block leaves no move) cost more than the pass.
     fn winning_four(&mut self, key: u64) -> Option<Vec<Point>> {
         let me = self.attacker;
         let table = CellTable::get();
-        let (mut win, mut fours) = (None, false);
-        self.for_each_in_zone(|p| {
+        let fours = self.board.four_points(me).next().is_some();
+        let win = self.board.four_points(me).find(|&p| {
             let threat = table.info(self.board.patterns_at(p, me)).threat;
-            if win.is_some() || threat < Threat::Four {
-                return;
-            }
-            fours = true;
             let wins = threat == Threat::Five || threat.is_winning_four();
-            if wins && is_legal(&self.board, p, me) {
-                win = Some(p);
-            }
+            wins && is_legal(&self.board, p, me)
         });
         match win {
             Some(p) => {
@@ -583,26 +577,35 @@ impl Solver {
     /// their class: fours for a VCF; for a VCT also threes and every move that may threaten
     /// a short VCF (`may_threaten`), which the defender's node checks.
     fn threat_moves(&self, me: Stone) -> Vec<(Threat, Point)> {
-        let table = CellTable::get();
         let mut moves: Vec<(u64, Threat, Point)> = Vec::new();
-        let wide = self.budget.threat_vcf_moves > DEFAULT_THREAT_VCF_MOVES;
-        let mut consider = |p: Point| {
-            let patterns = self.board.patterns_at(p, me);
-            // Every three or four is also a move that may threaten: most cells fail this
-            // test, and they skip the table.
-            if self.mode == Mode::Vct && !may_threaten(patterns, wide) {
-                return;
+        match self.mode {
+            Mode::Vcf => {
+                for p in self.board.four_points(me) {
+                    self.push_legal(&mut moves, p, me);
+                }
             }
-            let info = table.info(patterns);
-            if (self.mode == Mode::Vct || info.threat >= Threat::Four)
-                && is_legal(&self.board, p, me)
-            {
-                moves.push((strongest_first(info.threat, info.value, p), info.threat, p));
+            Mode::Vct => {
+                let wide = self.budget.threat_vcf_moves > DEFAULT_THREAT_VCF_MOVES;
+                self.for_each_in_zone(|p| {
+                    // Every three or four is also a move that may threaten: most cells fail
+                    // this test, and they skip the table.
+                    if may_threaten(self.board.patterns_at(p, me), wide) {
+                        self.push_legal(&mut moves, p, me);
+                    }
+                });
             }
-        };
-        self.for_each_in_zone(&mut consider);
+        }
         moves.sort_unstable_by_key(|&(key, _, _)| key);
         moves.into_iter().map(|(_, t, p)| (t, p)).collect()
+    }
+
+    /// Adds `p` to `moves` with its class and sort key when `me` may play it.
+    #[inline(always)]
+    fn push_legal(&self, moves: &mut Vec<(u64, Threat, Point)>, p: Point, me: Stone) {
+        let info = cell_info(self.board.patterns_at(p, me));
+        if is_legal(&self.board, p, me) {
+            moves.push((strongest_first(info.threat, info.value, p), info.threat, p));
+        }
     }
 
     /// The defender to move after an attacker's four in a VCF: the line if its block (the
@@ -631,13 +634,11 @@ impl Solver {
     /// order.
     fn defences(&self, cells: &[Point]) -> Vec<Point> {
         let them = self.attacker.opponent();
-        let table = CellTable::get();
-        let mut moves: Vec<(bool, usize, usize)> = Vec::new();
-        self.for_each_in_zone(|p| {
-            if table.info(self.board.patterns_at(p, them)).threat.is_four() {
-                moves.push((false, p.row(), p.col()));
-            }
-        });
+        let mut moves: Vec<(bool, usize, usize)> = self
+            .board
+            .four_points(them)
+            .map(|p| (false, p.row(), p.col()))
+            .collect();
         // Cells beyond the zone only arise around a forbidden point the threat relies on.
         let blocks = cells.iter().filter(|&&p| self.board.is_empty(p));
         moves.extend(blocks.map(|p| (true, p.row(), p.col())));
