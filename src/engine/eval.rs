@@ -144,7 +144,8 @@ fn info_table() -> &'static [Packed] {
     })
 }
 
-fn all_patterns() -> [Pattern; PATTERNS] {
+/// Every line pattern, weakest first.
+pub(crate) fn all_patterns() -> [Pattern; PATTERNS] {
     [
         Pattern::Dead,
         Pattern::Overline,

@@ -18,10 +18,12 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
 
 use super::board::Board;
 use super::eval::{cell_info, is_legal, CellTable, Threat};
 use super::geometry::{Direction, Point};
+use super::grid;
 use super::patterns::Pattern;
 use super::stone::Stone;
 
@@ -157,22 +159,29 @@ pub fn wins_after(
     }
 }
 
+/// Five points as `five_points` lists them: rarely more than two, so they stay off the heap
+/// (the solver asks at nearly every node).
+pub type FivePoints = SmallVec<[Point; 4]>;
+
 /// The empty points that complete a five for `colour`, on the four lines through `around`
 /// (where the last stone of `colour` went) or, without one, anywhere on the board.
 #[must_use]
-pub fn five_points(board: &Board, colour: Stone, around: Option<Point>) -> Vec<Point> {
-    let mut found = Vec::new();
+pub fn five_points(board: &Board, colour: Stone, around: Option<Point>) -> FivePoints {
+    let mut found = FivePoints::new();
     if !board.has_five_point(colour) {
         return found;
     }
     match around {
         Some(centre) => {
+            let centre = grid::index_of(centre);
             for d in Direction::ALL {
+                let step = grid::offset(d);
                 for k in (-4..=4).filter(|&k| k != 0) {
-                    if let Some(q) = centre.step(d, k, board.size()) {
-                        if board.is_empty(q) && board.pattern(q, d, colour) == Pattern::Five {
-                            found.push(q);
-                        }
+                    // The grid's padding is wider than 4: past an edge this reads a wall.
+                    let q = centre.wrapping_add_signed(k * step);
+                    let five = board.pattern_at_index(q, d, colour) == Pattern::Five;
+                    if five && board.grid().at(q) == grid::EMPTY {
+                        found.push(grid::point_of(q));
                     }
                 }
             }
@@ -577,7 +586,7 @@ impl Solver {
     /// their class: fours for a VCF; for a VCT also threes and every move that may threaten
     /// a short VCF (`may_threaten`), which the defender's node checks.
     fn threat_moves(&self, me: Stone) -> Vec<(Threat, Point)> {
-        let mut moves: Vec<(u64, Threat, Point)> = Vec::new();
+        let mut moves: Vec<(u64, Threat, Point)> = Vec::with_capacity(32);
         match self.mode {
             Mode::Vcf => {
                 for p in self.board.four_points(me) {
@@ -662,10 +671,17 @@ impl Solver {
 /// limit, whose wins need such quiet moves) takes any line one move from a three. At the
 /// default limit the narrow test proved the same puzzles in 8–18 % less time
 /// (bench/RESULTS.md, session 14). A filter can cost a win, never make one false.
+///
+/// The four patterns are tested at once as the bytes of one word (the test runs on every
+/// empty cell of the zone at every attacker node of a VCT): adding `128 - t` to each byte
+/// sets its top bit exactly when the byte is at least `t`, and no byte carries into the next,
+/// since every pattern is below 128 - `Pattern::Flex2`.
 fn may_threaten(patterns: [Pattern; 4], wide: bool) -> bool {
-    let threes = patterns.iter().filter(|&&p| p >= Pattern::Block3).count();
-    let twos = patterns.iter().filter(|&&p| p >= Pattern::Flex2).count();
-    threes >= 1 || twos >= if wide { 1 } else { 2 }
+    const TOP_BITS: u32 = 0x8080_8080;
+    let word = u32::from_le_bytes(patterns.map(|p| p as u8));
+    let at_least = |t: Pattern| (word + u32::from_le_bytes([128 - t as u8; 4])) & TOP_BITS;
+    let twos_needed = if wide { 1 } else { 2 };
+    at_least(Pattern::Block3) != 0 || at_least(Pattern::Flex2).count_ones() >= twos_needed
 }
 
 /// The sort key that orders the attacker's moves: the strongest threat first, then the
@@ -866,6 +882,33 @@ pub(crate) mod tests {
             };
             proptest::prop_assert_eq!(key(a).cmp(&key(b)), tuple(a).cmp(&tuple(b)));
         }
+    }
+
+    /// The word test of `may_threaten` agrees with counting the lines, for every cell.
+    #[test]
+    fn the_threat_filter_counts_lines_exactly() {
+        let all = crate::engine::eval::all_patterns();
+        for patterns in every_cell(&all) {
+            let threes = patterns.iter().filter(|&&p| p >= Pattern::Block3).count();
+            let twos = patterns.iter().filter(|&&p| p >= Pattern::Flex2).count();
+            for (wide, twos_needed) in [(false, 2), (true, 1)] {
+                let counted = threes >= 1 || twos >= twos_needed;
+                assert_eq!(may_threaten(patterns, wide), counted, "{patterns:?} {wide}");
+            }
+        }
+    }
+
+    /// Every choice of four patterns from `all`.
+    fn every_cell(all: &[Pattern]) -> Vec<[Pattern; 4]> {
+        let mut out = Vec::new();
+        for &a in all {
+            for &b in all {
+                for &c in all {
+                    out.extend(all.iter().map(|&d| [a, b, c, d]));
+                }
+            }
+        }
+        out
     }
 
     #[test]

@@ -22,6 +22,7 @@
 use std::rc::Rc;
 
 use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
 
 use super::{five_points, Proof, Solver};
 use crate::engine::eval::{is_legal, Threat};
@@ -179,8 +180,9 @@ impl Solver {
         };
         // The children's numbers, read once: a sibling reached again by transposition while
         // this node is searched is refreshed the next time the node is entered, which costs
-        // far less than reading the table for every child at every step.
-        let mut children: Vec<Numbers> = moves
+        // far less than reading the table for every child at every step. Most nodes have a
+        // few dozen moves at most, which stay on the stack.
+        let mut children: SmallVec<[Numbers; 48]> = moves
             .iter()
             .map(|&m| self.child_numbers(m, attacking))
             .collect();
