@@ -628,27 +628,42 @@ mod tests {
     #[test]
     fn stones_removed_in_any_order_leave_current_patterns() {
         let mut rng = SmallRng::seed_from_u64(7);
+        // A small board, and the two far corners of the largest (where the saved windows of
+        // the four points meet the ends of their bit array); stones go in a 9×9 square.
+        let boards = [(9, (0, 0)), (32, (0, 0)), (32, (23, 23))];
         for rule in Rule::ALL {
-            let mut board = Board::new(BoardSize::new(9, 9).unwrap(), rule);
-            let mut stones: Vec<Point> = Vec::new();
-            for _ in 0..400 {
-                let empty: Vec<Point> = board.empty_points().collect();
-                if stones.len() < 3 || rng.random_bool(0.55) && !empty.is_empty() {
-                    let point = empty[rng.random_range(0..empty.len())];
-                    board.place(point, Stone::BOTH[rng.random_range(0..2)]);
-                    stones.push(point);
-                } else {
-                    // The last stone most of the time (the restoring path), any other else.
-                    let last = stones.len() - 1;
-                    let at = if rng.random_bool(0.7) {
-                        last
-                    } else {
-                        rng.random_range(0..last)
-                    };
-                    board.remove(stones.remove(at));
-                }
-                assert_current(&board);
+            for (side, (left, top)) in boards {
+                let board = Board::new(BoardSize::new(side, side).unwrap(), rule);
+                play_and_take_back_at_random(board, (left, top), &mut rng);
             }
+        }
+    }
+
+    /// 400 random steps in the 9×9 square from `corner`: a stone of either colour placed, or
+    /// one taken off (the last most of the time), checking the board after each.
+    fn play_and_take_back_at_random(mut board: Board, corner: (usize, usize), rng: &mut SmallRng) {
+        let square = |p: &Point| {
+            (corner.0..corner.0 + 9).contains(&p.col())
+                && (corner.1..corner.1 + 9).contains(&p.row())
+        };
+        let mut stones: Vec<Point> = Vec::new();
+        for _ in 0..400 {
+            let empty: Vec<Point> = board.empty_points().filter(square).collect();
+            if stones.len() < 3 || rng.random_bool(0.55) && !empty.is_empty() {
+                let point = empty[rng.random_range(0..empty.len())];
+                board.place(point, Stone::BOTH[rng.random_range(0..2)]);
+                stones.push(point);
+            } else {
+                // The last stone most of the time (the restoring path), any other else.
+                let last = stones.len() - 1;
+                let at = if rng.random_bool(0.7) {
+                    last
+                } else {
+                    rng.random_range(0..last)
+                };
+                board.remove(stones.remove(at));
+            }
+            assert_current(&board);
         }
     }
 }
