@@ -195,6 +195,9 @@ pub fn five_points(board: &Board, colour: Stone, around: Option<Point>) -> FiveP
     found
 }
 
+/// An attacker's candidate move: its sort key (`strongest_first`), its class and its point.
+type Ranked = (u64, Threat, Point);
+
 /// Most positions one search remembers in each of its tables by default (a few tens of MiB
 /// at most).
 pub const DEFAULT_TABLE_ENTRIES: usize = 1 << 19;
@@ -408,10 +411,10 @@ impl Solver {
     fn expand(&mut self, key: u64, their_fives: &[Point], depth: u32) -> Option<Vec<Point>> {
         let me = self.attacker;
         let moves = match their_fives.first() {
-            Some(&block) if is_legal(&self.board, block, me) => vec![block],
+            Some(&block) if is_legal(&self.board, block, me) => vec![(0, Threat::Four, block)],
             Some(_) => Vec::new(),
             None if depth == 1 => return self.winning_four(key),
-            None => self.threat_moves(me).into_iter().map(|(_, p)| p).collect(),
+            None => self.threat_moves(me),
         };
         self.first_winning(key, moves, depth)
     }
@@ -560,9 +563,9 @@ impl Solver {
     }
 
     /// The first of the attacker's `moves` that wins within `depth` moves, with its line.
-    fn first_winning(&mut self, key: u64, moves: Vec<Point>, depth: u32) -> Option<Vec<Point>> {
+    fn first_winning(&mut self, key: u64, moves: Vec<Ranked>, depth: u32) -> Option<Vec<Point>> {
         let me = self.attacker;
-        for m in moves {
+        for (_, _, m) in moves {
             let info = cell_info(self.board.patterns_at(m, me));
             if info.threat == Threat::Five || info.threat.is_winning_four() {
                 self.remember_win(key, depth, m);
@@ -582,11 +585,11 @@ impl Solver {
         None
     }
 
-    /// The attacker's legal candidate threats of the solver's mode, strongest first with
-    /// their class: fours for a VCF; for a VCT also threes and every move that may threaten
-    /// a short VCF (`may_threaten`), which the defender's node checks.
-    fn threat_moves(&self, me: Stone) -> Vec<(Threat, Point)> {
-        let mut moves: Vec<(u64, Threat, Point)> = Vec::with_capacity(32);
+    /// The attacker's legal candidate threats of the solver's mode, strongest first:
+    /// fours for a VCF; for a VCT also threes and every move that may threaten a short VCF
+    /// (`may_threaten`), which the defender's node checks.
+    fn threat_moves(&self, me: Stone) -> Vec<Ranked> {
+        let mut moves: Vec<Ranked> = Vec::with_capacity(32);
         match self.mode {
             Mode::Vcf => {
                 for p in self.board.four_points(me) {
@@ -605,12 +608,12 @@ impl Solver {
             }
         }
         moves.sort_unstable_by_key(|&(key, _, _)| key);
-        moves.into_iter().map(|(_, t, p)| (t, p)).collect()
+        moves
     }
 
     /// Adds `p` to `moves` with its class and sort key when `me` may play it.
     #[inline(always)]
-    fn push_legal(&self, moves: &mut Vec<(u64, Threat, Point)>, p: Point, me: Stone) {
+    fn push_legal(&self, moves: &mut Vec<Ranked>, p: Point, me: Stone) {
         let info = cell_info(self.board.patterns_at(p, me));
         if is_legal(&self.board, p, me) {
             moves.push((strongest_first(info.threat, info.value, p), info.threat, p));
@@ -809,8 +812,8 @@ pub(crate) mod tests {
             ..budget()
         };
         let threats = |budget| Solver::new(&b, Mode::Vct, budget).threat_moves(Stone::Black);
-        assert!(threats(&deeper).iter().any(|&(_, p)| p == a));
-        assert!(threats(&budget()).iter().all(|&(_, p)| p != a));
+        assert!(threats(&deeper).iter().any(|&(_, _, p)| p == a));
+        assert!(threats(&budget()).iter().all(|&(_, _, p)| p != a));
         assert_eq!(find_win(&b, Mode::Vcf, 2, &budget()).proof, Proof::NoWin);
         let mut after = b.clone();
         after.play(a);

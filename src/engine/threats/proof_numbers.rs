@@ -79,7 +79,7 @@ enum Node {
     Lost,
     /// The moves to try, most promising first, each with a guess of its child's proof
     /// number (attacker's moves) or disproof number (defender's).
-    Open(Vec<(Point, u32)>),
+    Open(Rc<[(Point, u32)]>),
 }
 
 /// The proof and disproof numbers of a node.
@@ -170,7 +170,6 @@ impl Solver {
                 Node::Won(_) => return self.settle(Numbers::PROVEN),
                 Node::Lost => return self.settle(Numbers::DISPROVEN),
                 Node::Open(moves) => {
-                    let moves: Rc<[(Point, u32)]> = moves.into();
                     if self.numbers.moves.len() < self.budget.table_entries {
                         self.numbers.moves.insert(key, Rc::clone(&moves));
                     }
@@ -221,21 +220,21 @@ impl Solver {
         let around = self.board.last_move().filter(|_| self.ply() > 0);
         let moves = match five_points(&self.board, them, around).as_slice() {
             [] => self.threat_moves(me),
-            [block] if is_legal(&self.board, *block, me) => vec![(Threat::Four, *block)],
+            [block] if is_legal(&self.board, *block, me) => vec![(0, Threat::Four, *block)],
             _ => return Node::Lost,
         };
         match moves.first() {
             // The move limit counts the winning move too.
             _ if self.board.count(me) >= self.numbers.stone_limit => Node::Lost,
             None => Node::Lost,
-            Some(&(threat, win)) if threat == Threat::Five || threat.is_winning_four() => {
+            Some(&(_, threat, win)) if threat == Threat::Five || threat.is_winning_four() => {
                 Node::Won(Some(win))
             }
             Some(_) => Node::Open(
                 moves
-                    .into_iter()
+                    .iter()
                     .zip(0..)
-                    .map(|((threat, p), rank)| (p, defences_guess(threat) + RANK_GUESS * rank))
+                    .map(|(&(_, threat, p), rank)| (p, defences_guess(threat) + RANK_GUESS * rank))
                     .collect(),
             ),
         }
@@ -249,7 +248,9 @@ impl Solver {
         let (me, them) = (self.attacker, self.attacker.opponent());
         match five_points(&self.board, me, self.board.last_move()).as_slice() {
             [] => {}
-            [block] if is_legal(&self.board, *block, them) => return Node::Open(vec![(*block, 1)]),
+            [block] if is_legal(&self.board, *block, them) => {
+                return Node::Open(Rc::new([(*block, 1)]))
+            }
             _ => return Node::Won(None),
         }
         let Some(cells) = self.threat_cells(me, self.budget.threat_vcf_moves) else {
@@ -308,7 +309,8 @@ impl Solver {
                 }
                 Node::Lost => break,
                 Node::Open(moves) => moves
-                    .into_iter()
+                    .iter()
+                    .copied()
                     .find(|&m| self.child_numbers(m, attacking).proof == 0)
                     .map(|(p, _)| p),
             };
