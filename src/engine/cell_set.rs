@@ -15,7 +15,7 @@ const REACH: usize = HALF * STRIDE + HALF;
 const WINDOW_WORDS: usize = (2 * REACH).div_ceil(64) + 1;
 
 /// Cells of the padded grid, by index, iterated in index order (row by row).
-#[derive(Clone, PartialEq, Eq)]
+#[derive(Clone)]
 pub struct CellSet {
     words: [u64; WORDS],
 }
@@ -65,7 +65,7 @@ impl CellSet {
 }
 
 /// The words of a `CellSet` around one cell, to put back after a stone there comes off.
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 pub struct Window {
     first: usize,
     words: [u64; WINDOW_WORDS],

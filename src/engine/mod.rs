@@ -1,7 +1,7 @@
 //! The engine: a pure library (no I/O, no async, no HTTP) that knows the game.
 //!
-//! Layers, bottom up: geometry and stones; the padded `grid` of cells; the `board` with its
-//! Zobrist hash and incremental line `patterns`; the `rules`, renju fouls (`renju`) and
+//! Layers, bottom up: geometry and stones; the padded `grid` of cells and `cell_set`s over
+//! it; the `board` with its Zobrist hash, incremental line `patterns` and four points; the `rules`, renju fouls (`renju`) and
 //! `verdict`s; `position` parsing of the client forms.
 
 pub mod board;

@@ -198,6 +198,12 @@ pub fn five_points(board: &Board, colour: Stone, around: Option<Point>) -> FiveP
 /// An attacker's candidate move: its sort key (`strongest_first`), its class and its point.
 type Ranked = (u64, Threat, Point);
 
+/// The block of the defender's five point as the attacker's only candidate: as urgent as a
+/// four, which leaves one answer too.
+fn forced_block(block: Point) -> Ranked {
+    (0, Threat::Four, block)
+}
+
 /// Most positions one search remembers in each of its tables by default (a few tens of MiB
 /// at most).
 pub const DEFAULT_TABLE_ENTRIES: usize = 1 << 19;
@@ -411,7 +417,7 @@ impl Solver {
     fn expand(&mut self, key: u64, their_fives: &[Point], depth: u32) -> Option<Vec<Point>> {
         let me = self.attacker;
         let moves = match their_fives.first() {
-            Some(&block) if is_legal(&self.board, block, me) => vec![(0, Threat::Four, block)],
+            Some(&block) if is_legal(&self.board, block, me) => vec![forced_block(block)],
             Some(_) => Vec::new(),
             None if depth == 1 => return self.winning_four(key),
             None => self.threat_moves(me),
@@ -425,7 +431,6 @@ impl Solver {
     fn winning_four(&mut self, key: u64) -> Option<Vec<Point>> {
         let me = self.attacker;
         let table = CellTable::get();
-        let fours = self.board.four_points(me).next().is_some();
         let win = self.board.four_points(me).find(|&p| {
             let threat = table.info(self.board.patterns_at(p, me)).threat;
             let wins = threat == Threat::Five || threat.is_winning_four();
@@ -438,7 +443,7 @@ impl Solver {
             }
             None => {
                 // A plain four fails only for lack of moves: a deeper limit might win.
-                self.cut |= fours;
+                self.cut |= self.board.four_points(me).next().is_some();
                 None
             }
         }

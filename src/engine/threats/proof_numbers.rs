@@ -24,7 +24,7 @@ use std::rc::Rc;
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
-use super::{five_points, Proof, Solver};
+use super::{five_points, forced_block, Proof, Solver};
 use crate::engine::eval::{is_legal, Threat};
 use crate::engine::geometry::Point;
 
@@ -220,7 +220,7 @@ impl Solver {
         let around = self.board.last_move().filter(|_| self.ply() > 0);
         let moves = match five_points(&self.board, them, around).as_slice() {
             [] => self.threat_moves(me),
-            [block] if is_legal(&self.board, *block, me) => vec![(0, Threat::Four, *block)],
+            [block] if is_legal(&self.board, *block, me) => vec![forced_block(*block)],
             _ => return Node::Lost,
         };
         match moves.first() {
