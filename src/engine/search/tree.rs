@@ -16,10 +16,11 @@ use super::tt::{Bound, Entry, Table};
 use crate::engine::analysis::MATE_VALUE;
 use crate::engine::board::Board;
 use crate::engine::eval::{self, is_legal, CellInfo, CellTable, Threat};
-use crate::engine::geometry::{Direction, Point};
+use crate::engine::geometry::Point;
 use crate::engine::grid::{self, CELLS};
 use crate::engine::patterns::Pattern;
 use crate::engine::stone::Stone;
+use crate::engine::threats::{self, FivePoints};
 
 /// Score of a five played at ply 0; a five at ply `k` scores `WIN - k`.
 pub const WIN: i32 = MATE_VALUE;
@@ -159,31 +160,11 @@ impl<'a> Tree<'a> {
     }
 
     /// Five points of `colour` on the lines through `around` (none without a point).
-    fn fives(&self, colour: Stone, around: Option<Point>) -> ([Point; 2], usize) {
-        let mut found = ([Point::new(0, 0); 2], 0);
-        let Some(centre) = around else {
-            return found;
-        };
-        if !self.board.has_five_point(colour) {
-            return found;
+    fn fives(&self, colour: Stone, around: Option<Point>) -> FivePoints {
+        match around {
+            Some(_) => threats::five_points(&self.board, colour, around),
+            None => FivePoints::new(),
         }
-        let (centre, grid) = (grid::index_of(centre), self.board.grid());
-        for d in Direction::ALL {
-            let step = grid::offset(d);
-            for k in [-4, -3, -2, -1, 1, 2, 3, 4] {
-                // Within the grid's padding: off the board is a wall, never empty.
-                let q = (centre as isize + k * step) as usize;
-                if grid.at(q) == grid::EMPTY
-                    && self.board.pattern_at_index(q, d, colour) == Pattern::Five
-                {
-                    if found.1 < 2 {
-                        found.0[found.1] = grid::point_of(q);
-                    }
-                    found.1 += 1;
-                }
-            }
-        }
-        found
     }
 
     /// Scans the candidates: evaluation, the mover's immediate win, ordered legal moves
@@ -319,11 +300,11 @@ impl<'a> Tree<'a> {
         let me = self.board.to_move();
         let history = self.board.history();
         let mine = history.len().checked_sub(2).map(|i| history[i]);
-        if self.fives(me, mine).1 > 0 {
+        if !self.fives(me, mine).is_empty() {
             return Ok(WIN - ply as i32);
         }
-        let (theirs, count) = self.fives(me.opponent(), self.board.last_move());
-        match count {
+        let theirs = self.fives(me.opponent(), self.board.last_move());
+        match theirs.len() {
             0 if self.board.is_full() => Ok(0),
             0 => Err(None),
             1 if is_legal(&self.board, theirs[0], me) => Err(Some(theirs[0])),
