@@ -553,7 +553,7 @@ mod tests {
     use rand::{Rng, SeedableRng};
 
     use super::*;
-    use crate::engine::{BoardInput, MoveInput, Position, Rule};
+    use crate::engine::{BoardInput, Direction, MoveInput, Position, Rule};
 
     /// The bench midgames, each under its rule.
     fn midgames() -> Vec<Board> {
