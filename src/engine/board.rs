@@ -27,8 +27,8 @@ pub struct Board {
     /// Per cell and direction, both colours' line keys in one word (Black's in the low
     /// `KEY_BITS`, White's above): a move shifts both with one addition, and a key is below
     /// 3^10 < 2^16, so shifting one never carries into the other.
-    keys: Box<[[u32; 4]]>,
-    patterns: Box<[[[Pattern; 4]; 2]]>,
+    keys: Box<[[u32; 4]; CELLS]>,
+    patterns: Box<[[[Pattern; 4]; 2]; CELLS]>,
     /// Per colour, the (empty cell, direction) pairs whose pattern is a five.
     fives: [u32; 2],
     /// Per colour, the empty cells where its stone would make a four or a five: the
@@ -74,8 +74,8 @@ impl Board {
             hash: 0,
             history: Vec::new(),
             counts: [0; 2],
-            keys: vec![[0; 4]; CELLS].into_boxed_slice(),
-            patterns: vec![[[Pattern::Dead; 4]; 2]; CELLS].into_boxed_slice(),
+            keys: boxed_cells([0; 4]),
+            patterns: boxed_cells([[Pattern::Dead; 4]; 2]),
             fives: [0; 2],
             four_cells: [CellSet::EMPTY; 2],
             saved: Vec::new(),
@@ -444,6 +444,15 @@ impl Board {
             }
         }
     }
+}
+
+/// A value per cell of the padded grid, on the heap (a board is cloned often, and its tables
+/// are large). Sized by type, so that indexing them checks against a constant.
+fn boxed_cells<T: Copy>(value: T) -> Box<[T; CELLS]> {
+    vec![value; CELLS]
+        .into_boxed_slice()
+        .try_into()
+        .unwrap_or_else(|_| unreachable!("the vector has CELLS items"))
 }
 
 /// Whether a line pattern changing from `old` to `new` starts or stops being a four.
