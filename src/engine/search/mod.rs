@@ -210,13 +210,12 @@ impl Searcher {
         if let Some(&five) = threats::five_points(board, me, None).first() {
             return Ok(Tactic::Win(vec![five]));
         }
-        let mut distinct = threats::five_points(board, me.opponent(), None);
-        distinct.dedup();
-        let first = match distinct.as_slice() {
+        let theirs = threats::five_points(board, me.opponent(), None);
+        let first = match theirs.as_slice() {
             [] => None,
             [block] if is_legal(board, *block, me) => Some(*block),
             _ => {
-                let legal_block = distinct.iter().copied().find(|&p| is_legal(board, p, me));
+                let legal_block = theirs.iter().copied().find(|&p| is_legal(board, p, me));
                 let any =
                     legal_block.or_else(|| board.empty_points().find(|&p| is_legal(board, p, me)));
                 return any.map(Tactic::Lost).ok_or(Proof::Unknown);

@@ -164,7 +164,8 @@ pub fn wins_after(
 pub type FivePoints = SmallVec<[Point; 4]>;
 
 /// The empty points that complete a five for `colour`, on the four lines through `around`
-/// (where the last stone of `colour` went) or, without one, anywhere on the board.
+/// (where the last stone of `colour` went; a point is listed once for each of those lines it
+/// completes) or, without one, anywhere on the board (each point once).
 #[must_use]
 pub fn five_points(board: &Board, colour: Stone, around: Option<Point>) -> FivePoints {
     let mut found = FivePoints::new();
