@@ -6,12 +6,14 @@
 //! another's work.
 //!
 //! They start as soon as the root moves are known, so they already search while the main
-//! thread runs the root's threat searches, and they stop when the main thread finishes.
+//! thread runs the root's threat searches, and they stop when the main thread finishes. The
+//! first helper may run the deeper root VCT first (`deep_threat`), then joins the others.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::{self, JoinHandle};
 
+use super::deep_threat::DeepThreat;
 use super::tree::{Limits, Tree};
 use super::tt::Table;
 use super::{iterate, root_list, RootMove};
@@ -23,6 +25,8 @@ use crate::engine::geometry::Point;
 pub(super) struct Helpers {
     done: Arc<AtomicBool>,
     threads: Vec<JoinHandle<Finished>>,
+    /// The deeper root VCT, when a helper runs it.
+    deep: Option<Arc<DeepThreat>>,
 }
 
 /// What stopped helpers did.
@@ -35,52 +39,34 @@ pub(super) struct Finished {
 }
 
 impl Helpers {
-    /// Starts `threads - 1` helpers (none for one thread, at most `MAX_THREADS - 1`)
-    /// searching `roots` of `board` within `limits` and up to `max_depth`, each with its own
-    /// copy of `history`. A helper the system cannot start is left out: the search runs on
-    /// without it.
-    pub(super) fn start(
-        threads: usize,
-        board: &Board,
-        roots: &[Point],
-        table: &Arc<Table>,
-        history: &[i32],
-        limits: &Limits,
-        max_depth: u32,
-    ) -> Helpers {
+    /// Starts `threads - 1` helpers (none for one thread, at most `MAX_THREADS - 1`) on
+    /// `task`; the first runs `deep` before, when given. A helper the system cannot start
+    /// is left out: the search runs on without it (and the next one runs `deep`).
+    pub(super) fn start(threads: usize, task: &Task, deep: Option<DeepThreat>) -> Helpers {
         let done = Arc::new(AtomicBool::new(false));
-        let threads = (1..threads.clamp(1, MAX_THREADS))
-            .filter_map(|id| {
-                let (board, roots, table) = (board.clone(), roots.to_vec(), Arc::clone(table));
-                let mut history = history.to_vec();
-                let limits = Limits {
-                    stop: Some(Arc::clone(&done)),
-                    ..limits.clone()
-                };
-                let first = 1 + id as u32 % 2;
-                let builder = thread::Builder::new().name(format!("search-helper-{id}"));
-                let spawned = builder.spawn(move || {
-                    let mut tree = Tree::new(board, &table, &mut history, limits);
-                    let mut deepest = None;
-                    let mut completed = |depth, _: &Tree, best: &RootMove| {
-                        deepest = Some((depth, best.clone()));
-                    };
-                    iterate(
-                        &mut tree,
-                        root_list(roots),
-                        first..=max_depth,
-                        1,
-                        &mut completed,
-                    );
-                    Finished {
-                        nodes: tree.nodes,
-                        deepest,
-                    }
-                });
-                spawned.ok()
-            })
-            .collect();
-        Helpers { done, threads }
+        let mut deep = deep.map(Arc::new);
+        let mut running = None;
+        let mut handles = Vec::new();
+        for id in 1..threads.clamp(1, MAX_THREADS) {
+            let threat = deep.take();
+            match spawn(id, task, &done, threat.clone()) {
+                Ok(handle) => {
+                    handles.push(handle);
+                    running = running.or(threat);
+                }
+                Err(_) => deep = threat,
+            }
+        }
+        Helpers {
+            done,
+            threads: handles,
+            deep: running,
+        }
+    }
+
+    /// The deeper root VCT a helper runs, if one does.
+    pub(super) fn deep_threat(&self) -> Option<Arc<DeepThreat>> {
+        self.deep.clone()
     }
 
     /// Stops the helpers and waits for them: the nodes they visited and their deepest
@@ -99,6 +85,49 @@ impl Helpers {
         }
         all
     }
+}
+
+/// What the helpers search: the position, its root moves, the shared table, the history
+/// each starts from, the limits and the deepest iteration.
+pub(super) struct Task<'a> {
+    pub board: &'a Board,
+    pub roots: &'a [Point],
+    pub table: &'a Arc<Table>,
+    pub history: &'a [i32],
+    pub limits: &'a Limits,
+    pub max_depth: u32,
+}
+
+/// Starts helper `id` on `task`, running `threat` first when given, until `done` is raised.
+/// Odd helpers start a depth ahead of even ones.
+fn spawn(
+    id: usize,
+    task: &Task,
+    done: &Arc<AtomicBool>,
+    threat: Option<Arc<DeepThreat>>,
+) -> std::io::Result<JoinHandle<Finished>> {
+    let (board, roots) = (task.board.clone(), task.roots.to_vec());
+    let (table, mut history) = (Arc::clone(task.table), task.history.to_vec());
+    let limits = Limits {
+        stop: Some(Arc::clone(done)),
+        ..task.limits.clone()
+    };
+    let depths = 1 + id as u32 % 2..=task.max_depth;
+    let done = Arc::clone(done);
+    let builder = thread::Builder::new().name(format!("search-helper-{id}"));
+    builder.spawn(move || {
+        let threat_nodes = threat.map_or(0, |threat| threat.run(&board, &done));
+        let mut tree = Tree::new(board, &table, &mut history, limits);
+        let mut deepest = None;
+        let mut completed = |depth, _: &Tree, best: &RootMove| {
+            deepest = Some((depth, best.clone()));
+        };
+        iterate(&mut tree, root_list(roots), depths, 1, &mut completed);
+        Finished {
+            nodes: threat_nodes + tree.nodes,
+            deepest,
+        }
+    })
 }
 
 impl Drop for Helpers {
@@ -128,7 +157,15 @@ mod tests {
             max_nodes: u64::MAX,
             stop: None,
         };
-        let helpers = Helpers::start(3, &board, &roots, &table, &[0; 2 * CELLS], &limits, 4);
+        let task = Task {
+            board: &board,
+            roots: &roots,
+            table: &table,
+            history: &[0; 2 * CELLS],
+            limits: &limits,
+            max_depth: 4,
+        };
+        let helpers = Helpers::start(3, &task, None);
         assert_eq!(helpers.threads.len(), 2);
         // Let them reach the depth limit on their own: `finish` would stop them.
         while !helpers.threads.iter().all(JoinHandle::is_finished) {
@@ -144,8 +181,6 @@ mod tests {
             after.play(root);
             assert!(table.probe(after.hash()).is_some(), "{root:?}");
         }
-        assert!(Helpers::start(1, &board, &roots, &table, &[], &limits, 4)
-            .threads
-            .is_empty());
+        assert!(Helpers::start(1, &task, None).threads.is_empty());
     }
 }

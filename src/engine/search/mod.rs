@@ -16,11 +16,13 @@
 //! A request for more than one thread adds helper threads (`helpers`, lazy SMP) that deepen
 //! the same root from the moment the root moves are known, sharing the transposition table;
 //! a single-PV answer takes a helper's best move when that helper completed a deeper
-//! iteration than this thread, among the moves the defence kept.
+//! iteration than this thread, among the moves the defence kept. On long moves the first
+//! helper runs the root's deeper VCT before it joins them (`deep_threat`).
 //! A `Searcher` keeps its transposition table and history between calls (pbrain games), and
 //! can report each completed iteration while it thinks (`analyze_reporting`).
 
 mod area;
+mod deep_threat;
 mod defence;
 mod helpers;
 mod quiescence_table;
@@ -39,6 +41,7 @@ use super::geometry::Point;
 use super::grid::CELLS;
 use super::position::Position;
 use super::threats::{self, Budget, Mode, Proof};
+use deep_threat::DeepThreat;
 use helpers::Helpers;
 use report::score_of;
 use tree::{Limits, Tree, INFINITY, PROVEN};
@@ -146,18 +149,22 @@ impl Searcher {
             stop: request.stop.clone(),
         };
         let roots = self.root_moves(board, &legal);
-        let helpers = Helpers::start(
-            request.threads,
-            board,
-            &roots,
-            &self.tt,
-            &self.history,
-            &limits,
-            max_depth(request),
-        );
-        let mut nodes = 0;
         let helped = request.threads > 1;
-        let own_attack = match self.tactical_root(board, &limits, started, helped, &mut nodes) {
+        let task = helpers::Task {
+            board,
+            roots: &roots,
+            table: &self.tt,
+            history: &self.history,
+            limits: &limits,
+            max_depth: max_depth(request),
+        };
+        let deep = raced_threat(board, &limits, started, helped);
+        let helpers = Helpers::start(request.threads, &task, deep);
+        let deep = helpers.deep_threat();
+        let mut nodes = 0;
+        let tactic =
+            self.tactical_root(board, &limits, started, helped, deep.as_deref(), &mut nodes);
+        let own_attack = match tactic {
             Ok(quick) => {
                 let mut analysis = report::proven(position, quick, nodes, started);
                 analysis.stats.nodes += helpers.finish().nodes;
@@ -176,8 +183,14 @@ impl Searcher {
             progress(&iteration);
         };
         let (roots, mut stats) = self.deepen(board, roots, request, &limits, started, &mut report);
+        if let Some(deep) = &deep {
+            deep.wait();
+        }
         let finished = helpers.finish();
         stats.nodes += nodes + finished.nodes;
+        if let Some(line) = deep.as_deref().and_then(DeepThreat::win) {
+            return report::proven(position, Tactic::Win(line.to_vec()), stats.nodes, started);
+        }
         let roots = match finished.deepest {
             Some((depth, best)) if request.candidates <= 1 => {
                 with_deeper(roots, &mut stats, depth, best, &allowed)
@@ -204,6 +217,7 @@ impl Searcher {
         limits: &Limits,
         started: Instant,
         helped: bool,
+        deep: Option<&DeepThreat>,
         nodes: &mut u64,
     ) -> Result<Tactic, Proof> {
         let me = board.to_move();
@@ -221,7 +235,7 @@ impl Searcher {
                 return any.map(Tactic::Lost).ok_or(Proof::Unknown);
             }
         };
-        match threat_win(board, first, limits, started, helped, nodes) {
+        match threat_win(board, first, limits, started, helped, deep, nodes) {
             Proof::Win(line) => Ok(Tactic::Win(line)),
             // After a forced block the proof says nothing of the mover's own threats.
             _ if first.is_some() => Err(Proof::Unknown),
@@ -324,15 +338,17 @@ fn vct_time(total: Duration, helped: bool) -> Duration {
     total.mul_f64(fraction)
 }
 
-/// The mover's threat-space win, VCF first, then VCT (with `deeper_vct` on long moves),
-/// each within its share of the time left: from the current position, or after `first`, a
-/// forced block, when given (the block may itself be the first threat of a win).
+/// The mover's threat-space win, VCF first, then VCT, each within its share of the time
+/// left: from the current position, or after `first`, a forced block, when given (the
+/// block may itself be the first threat of a win). On long moves the deeper VCT follows
+/// (`deeper_vct`), or races on a helper thread when `deep` is given.
 fn threat_win(
     board: &Board,
     first: Option<Point>,
     limits: &Limits,
     started: Instant,
     helped: bool,
+    deep: Option<&DeepThreat>,
     nodes: &mut u64,
 ) -> Proof {
     let total = limits.deadline.saturating_duration_since(started);
@@ -345,6 +361,7 @@ fn threat_win(
             max_nodes: limits.max_nodes / share as u64,
             deadline: Some(Instant::now() + time),
             stop: limits.stop.clone(),
+            rival: deep.map(DeepThreat::found),
             ..Budget::default()
         };
         let outcome = match first {
@@ -352,9 +369,15 @@ fn threat_win(
             None => threats::find_win(board, mode, moves, &budget),
         };
         *nodes += outcome.nodes;
+        let raced = deep.and_then(DeepThreat::win);
         own_attack = match outcome.proof {
+            Proof::Win(line) => Proof::Win(line),
+            _ if raced.is_some() => Proof::Win(raced.unwrap_or_default().to_vec()),
             Proof::NoWin if mode == Mode::Vct && first.is_none() && total >= LONG_MOVE => {
-                deeper_vct(board, &budget, outcome.nodes, nodes)
+                match deep {
+                    Some(_) => Proof::NoWin,
+                    None => deeper_vct(board, &budget, outcome.nodes, nodes),
+                }
             }
             proof => proof,
         };
@@ -365,11 +388,36 @@ fn threat_win(
     own_attack
 }
 
+/// The deeper root VCT for a helper thread to race (`deep_threat`): on long moves with
+/// helpers, when the root has no five point for either side (a five or a forced block
+/// settles the move first). It gets the root VCT's time and node share.
+fn raced_threat(
+    board: &Board,
+    limits: &Limits,
+    started: Instant,
+    helped: bool,
+) -> Option<DeepThreat> {
+    let total = limits.deadline.saturating_duration_since(started);
+    let me = board.to_move();
+    let quiet = [me, me.opponent()]
+        .into_iter()
+        .all(|colour| threats::five_points(board, colour, None).is_empty());
+    (helped && total >= LONG_MOVE && quiet).then(|| {
+        DeepThreat::new(Budget {
+            max_nodes: limits.max_nodes / VCT_SHARE as u64,
+            deadline: Some(started + vct_time(total, helped)),
+            stop: limits.stop.clone(),
+            ..Budget::default()
+        })
+    })
+}
+
 /// The root VCT's second try, once the first has shown that no win with the default
 /// threats exists and time is left in its `budget` (`used` nodes spent): for the rest of
 /// that budget, threats may also prepare a VCF of `DEEP_THREAT_VCF_MOVES`, which some wins
 /// need. Its tree is far wider, so it runs only from `LONG_MOVE` on, where the root VCT has
 /// half the time or more. `NoWin` unless it finds a win: the first try's verdict stands.
+/// With helper threads, `deep_threat` runs it from the start instead.
 fn deeper_vct(board: &Board, budget: &Budget, used: u64, nodes: &mut u64) -> Proof {
     let deeper = Budget {
         max_nodes: budget.max_nodes.saturating_sub(used),

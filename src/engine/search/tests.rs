@@ -338,3 +338,24 @@ fn a_forced_block_that_wins_is_reported_proven() {
     );
     assert_eq!(one_ply.score.win_probability, 1.0);
 }
+
+/// With a helper thread on a long move, the deeper root VCT runs beside the default one and
+/// its win is the answer, even when the depth-limited tree is done long before it.
+#[test]
+fn a_helper_proves_the_win_that_needs_deeper_threats() {
+    use crate::engine::threats::tests::PREPARED_VCF;
+
+    let p = position(&PREPARED_VCF, Rule::Freestyle, Stone::Black);
+    let mut request = SearchRequest::new(Difficulty::Master, 2 * LONG_MOVE);
+    request.threads = 2;
+    request.max_depth = Some(1);
+    let analysis = analyze(&p, &request);
+    assert!(analysis.score.mate_in.is_some(), "{:?}", analysis.score);
+    let best = analysis.best.expect("a move");
+    let check = Budget {
+        threat_vcf_moves: DEEP_THREAT_VCF_MOVES,
+        ..Budget::nodes(2_000_000)
+    };
+    let after = threats::wins_after(p.board(), best, Mode::Vct, THREAT_MOVES, &check);
+    assert!(matches!(after.proof, Proof::Win(_)), "{best:?}");
+}

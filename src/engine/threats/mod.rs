@@ -47,6 +47,9 @@ pub struct Budget {
     pub deadline: Option<Instant>,
     /// Stop when this flag is raised, if given.
     pub stop: Option<Arc<AtomicBool>>,
+    /// Stop when this flag is raised too, if given: the search this one races on another
+    /// thread has settled the question (found the win, or answered the move).
+    pub rival: Option<Arc<AtomicBool>>,
     /// Most positions each of the search's tables remembers: its memory. The default,
     /// `DEFAULT_TABLE_ENTRIES`, suits a service answering many requests at once; an offline
     /// check may afford more, which long proofs need.
@@ -64,6 +67,7 @@ impl Default for Budget {
             max_nodes: 0,
             deadline: None,
             stop: None,
+            rival: None,
             table_entries: DEFAULT_TABLE_ENTRIES,
             threat_vcf_moves: DEFAULT_THREAT_VCF_MOVES,
         }
@@ -91,19 +95,21 @@ impl Budget {
                 .deadline
                 .map(|d| now + d.saturating_duration_since(now).mul_f64(fraction)),
             stop: self.stop.clone(),
+            rival: self.rival.clone(),
             table_entries: self.table_entries,
             threat_vcf_moves: self.threat_vcf_moves,
         }
     }
 
-    /// Whether the budget is spent after `used` nodes: its nodes, its flag, or (when
+    /// Whether the budget is spent after `used` nodes: its nodes, its flags, or (when
     /// `read_clock`: the clock costs more than a node's other checks) its time.
     fn is_spent(&self, used: u64, read_clock: bool) -> bool {
+        let raised = |flag: &Option<Arc<AtomicBool>>| {
+            flag.as_ref().is_some_and(|f| f.load(Ordering::Relaxed))
+        };
         used >= self.max_nodes
-            || self
-                .stop
-                .as_ref()
-                .is_some_and(|s| s.load(Ordering::Relaxed))
+            || raised(&self.stop)
+            || raised(&self.rival)
             || read_clock && self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 }

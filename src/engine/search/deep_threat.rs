@@ -1,0 +1,135 @@
+//! The deeper root VCT, raced on a helper thread.
+//!
+//! On one thread, the root tries the VCT with the default threats first and, on long moves
+//! when that one is disproven with time to spare, again with threats that prepare a VCF of
+//! `DEEP_THREAT_VCF_MOVES` (`deeper_vct`). Some wins need the deeper threats and a default
+//! search that runs out of time first: it never hands over. With helper threads, the first
+//! helper runs the deeper search from the start instead, beside the main thread's default
+//! one, and then joins the tree search. Whichever proves a win first stops the other (the
+//! main thread's search watches `found` as its `rival`); a win the helper proves after the
+//! main thread has moved on to the tree is still the answer, and a tree that ends early
+//! (a depth or node limit) waits for it, as the single thread's second try would have run
+//! to its end too.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Condvar, Mutex, OnceLock, PoisonError};
+
+use super::{DEEP_THREAT_VCF_MOVES, THREAT_MOVES};
+use crate::engine::board::Board;
+use crate::engine::geometry::Point;
+use crate::engine::threats::{self, Budget, Mode, Proof};
+
+/// A deeper VCT to run on a helper thread, and the win it proved.
+pub(super) struct DeepThreat {
+    budget: Budget,
+    line: OnceLock<Vec<Point>>,
+    /// Raised once `line` is set.
+    found: Arc<AtomicBool>,
+    /// Whether the search has ended, and its signal.
+    ended: (Mutex<bool>, Condvar),
+}
+
+impl DeepThreat {
+    /// A deeper VCT within `budget` (its threat limit raised to `DEEP_THREAT_VCF_MOVES`).
+    pub(super) fn new(budget: Budget) -> DeepThreat {
+        DeepThreat {
+            budget: Budget {
+                threat_vcf_moves: DEEP_THREAT_VCF_MOVES,
+                ..budget
+            },
+            line: OnceLock::new(),
+            found: Arc::new(AtomicBool::new(false)),
+            ended: (Mutex::new(false), Condvar::new()),
+        }
+    }
+
+    /// Searches `board` for the side to move's win, until the budget is spent or `done`
+    /// (the main thread has finished) is raised; the nodes it visited.
+    pub(super) fn run(&self, board: &Board, done: &Arc<AtomicBool>) -> u64 {
+        // Ends the wait even if the search panics: the main thread then sees that panic
+        // when it joins the helper, instead of waiting for ever.
+        let _ending = Ending(&self.ended);
+        let budget = Budget {
+            rival: Some(Arc::clone(done)),
+            ..self.budget.clone()
+        };
+        let outcome = threats::find_win(board, Mode::Vct, THREAT_MOVES, &budget);
+        if let Proof::Win(line) = outcome.proof {
+            // Only this search sets the line, once.
+            let _ = self.line.set(line);
+            self.found.store(true, Ordering::Release);
+        }
+        outcome.nodes
+    }
+
+    /// Waits until the search has ended: within its budget, which also watches the
+    /// request's stop flag.
+    pub(super) fn wait(&self) {
+        let (ended, signal) = &self.ended;
+        let ended = ended.lock().unwrap_or_else(PoisonError::into_inner);
+        let _ended = signal
+            .wait_while(ended, |ended| !*ended)
+            .unwrap_or_else(PoisonError::into_inner);
+    }
+
+    /// The winning line, once proven.
+    pub(super) fn win(&self) -> Option<&[Point]> {
+        self.line.get().map(Vec::as_slice)
+    }
+
+    /// The flag raised when the win is proven: a racing search's `rival`.
+    pub(super) fn found(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.found)
+    }
+}
+
+/// Marks the search ended and wakes the waiting thread when dropped.
+struct Ending<'a>(&'a (Mutex<bool>, Condvar));
+
+impl Drop for Ending<'_> {
+    fn drop(&mut self) {
+        let (ended, signal) = self.0;
+        *ended.lock().unwrap_or_else(PoisonError::into_inner) = true;
+        signal.notify_all();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::position::drawn_board;
+    use crate::engine::threats::tests::PREPARED_VCF;
+    use crate::engine::{Rule, Stone};
+
+    fn prepared() -> Board {
+        drawn_board(&PREPARED_VCF, Rule::Freestyle, Stone::Black)
+    }
+
+    #[test]
+    fn the_helper_proves_a_win_that_needs_deeper_threats_and_raises_its_flag() {
+        let board = prepared();
+        let deep = DeepThreat::new(Budget::nodes(2_000_000));
+        let nodes = deep.run(&board, &Arc::new(AtomicBool::new(false)));
+        deep.wait();
+        assert!(nodes > 0);
+        let line = deep
+            .win()
+            .expect("a win with threats that prepare three-move VCFs");
+        assert!(deep.found().load(Ordering::Acquire));
+        let check = Budget {
+            threat_vcf_moves: DEEP_THREAT_VCF_MOVES,
+            ..Budget::nodes(2_000_000)
+        };
+        let after = threats::wins_after(&board, line[0], Mode::Vct, THREAT_MOVES, &check);
+        assert!(matches!(after.proof, Proof::Win(_)), "{line:?}");
+    }
+
+    #[test]
+    fn a_finished_main_thread_stops_the_helper_search() {
+        let deep = DeepThreat::new(Budget::nodes(2_000_000));
+        deep.run(&prepared(), &Arc::new(AtomicBool::new(true)));
+        deep.wait();
+        assert_eq!(deep.win(), None);
+        assert!(!deep.found().load(Ordering::Acquire));
+    }
+}
