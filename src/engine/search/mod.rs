@@ -369,17 +369,12 @@ fn threat_win(
             None => threats::find_win(board, mode, moves, &budget),
         };
         *nodes += outcome.nodes;
-        let raced = deep.and_then(DeepThreat::win);
-        own_attack = match outcome.proof {
-            Proof::Win(line) => Proof::Win(line),
-            _ if raced.is_some() => Proof::Win(raced.unwrap_or_default().to_vec()),
-            Proof::NoWin if mode == Mode::Vct && first.is_none() && total >= LONG_MOVE => {
-                match deep {
-                    Some(_) => Proof::NoWin,
-                    None => deeper_vct(board, &budget, outcome.nodes, nodes),
-                }
-            }
-            proof => proof,
+        let second_try = mode == Mode::Vct && first.is_none() && total >= LONG_MOVE;
+        own_attack = match (outcome.proof, deep) {
+            (Proof::Win(line), _) => Proof::Win(line),
+            (proof, Some(deep)) => deep.win().map_or(proof, |line| Proof::Win(line.to_vec())),
+            (Proof::NoWin, None) if second_try => deeper_vct(board, &budget, outcome.nodes, nodes),
+            (proof, None) => proof,
         };
         if matches!(own_attack, Proof::Win(_)) {
             break;
