@@ -17,7 +17,7 @@ use std::sync::{Arc, Condvar, Mutex, OnceLock, PoisonError};
 use super::{DEEP_THREAT_VCF_MOVES, THREAT_MOVES};
 use crate::engine::board::Board;
 use crate::engine::geometry::Point;
-use crate::engine::threats::{self, Budget, Mode, Proof};
+use crate::engine::threats::{self, Budget, Mode, Outcome, Proof};
 
 /// A deeper VCT to run on a helper thread, and the win it proved.
 pub(super) struct DeepThreat {
@@ -30,13 +30,10 @@ pub(super) struct DeepThreat {
 }
 
 impl DeepThreat {
-    /// A deeper VCT within `budget` (its threat limit raised to `DEEP_THREAT_VCF_MOVES`).
+    /// A deeper VCT (`search`) within `budget`.
     pub(super) fn new(budget: Budget) -> DeepThreat {
         DeepThreat {
-            budget: Budget {
-                threat_vcf_moves: DEEP_THREAT_VCF_MOVES,
-                ..budget
-            },
+            budget,
             line: OnceLock::new(),
             found: Arc::new(AtomicBool::new(false)),
             ended: (Mutex::new(false), Condvar::new()),
@@ -53,7 +50,7 @@ impl DeepThreat {
             rival: Some(Arc::clone(done)),
             ..self.budget.clone()
         };
-        let outcome = threats::find_win(board, Mode::Vct, THREAT_MOVES, &budget);
+        let outcome = search(board, &budget);
         if let Proof::Win(line) = outcome.proof {
             // Only this search sets the line, once.
             let _ = self.line.set(line);
@@ -81,6 +78,16 @@ impl DeepThreat {
     pub(super) fn found(&self) -> Arc<AtomicBool> {
         Arc::clone(&self.found)
     }
+}
+
+/// The deeper VCT itself, on this thread: the side to move's win within `budget`, with
+/// threats that may prepare a VCF of `DEEP_THREAT_VCF_MOVES`.
+pub(super) fn search(board: &Board, budget: &Budget) -> Outcome {
+    let deeper = Budget {
+        threat_vcf_moves: DEEP_THREAT_VCF_MOVES,
+        ..budget.clone()
+    };
+    threats::find_win(board, Mode::Vct, THREAT_MOVES, &deeper)
 }
 
 /// Marks the search ended and wakes the waiting thread when dropped.

@@ -414,12 +414,11 @@ fn raced_threat(
 /// half the time or more. `NoWin` unless it finds a win: the first try's verdict stands.
 /// With helper threads, `deep_threat` runs it from the start instead.
 fn deeper_vct(board: &Board, budget: &Budget, used: u64, nodes: &mut u64) -> Proof {
-    let deeper = Budget {
+    let rest = Budget {
         max_nodes: budget.max_nodes.saturating_sub(used),
-        threat_vcf_moves: DEEP_THREAT_VCF_MOVES,
         ..budget.clone()
     };
-    let outcome = threats::find_win(board, Mode::Vct, THREAT_MOVES, &deeper);
+    let outcome = deep_threat::search(board, &rest);
     *nodes += outcome.nodes;
     match outcome.proof {
         Proof::Win(line) => Proof::Win(line),
