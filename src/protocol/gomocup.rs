@@ -20,7 +20,7 @@ use super::clock::{self, TimeControl};
 use super::command::{self, Command, Info};
 use super::memory;
 use crate::engine::analysis::{Score, SearchStats, MAX_THREADS};
-use crate::engine::search::{Searcher, DEFAULT_TT_MIB};
+use crate::engine::search::Searcher;
 use crate::engine::{
     levels, notation, BoardInput, BoardSize, Difficulty, MoveInput, Point, Position, Rule,
     SearchRequest, Stone,
@@ -77,8 +77,8 @@ pub struct Brain {
     stop: Arc<AtomicBool>,
     /// The master search (never made for the classic levels).
     searcher: Option<Searcher>,
-    /// The size of the master's transposition table in MiB.
-    table_mib: usize,
+    /// How the master's memory is shared between its tables (from `INFO max_memory`).
+    memory: memory::Plan,
     /// Threads a search may use: 1 until the manager sends `INFO thread_num`.
     threads: usize,
 }
@@ -97,7 +97,7 @@ impl Brain {
             received: Instant::now(),
             stop,
             searcher: None,
-            table_mib: DEFAULT_TT_MIB,
+            memory: memory::Plan::UNLIMITED,
             threads: 1,
         }
     }
@@ -200,21 +200,23 @@ impl Brain {
         }
     }
 
-    /// The master's searcher, made with a table of `table_mib` if there is none yet; `None`
-    /// for the classic levels.
+    /// The master's searcher, made with the tables of the memory plan if there is none yet;
+    /// `None` for the classic levels.
     fn master_searcher(&mut self) -> Option<&mut Searcher> {
         if self.config.difficulty != Difficulty::Master {
             return None;
         }
-        let mib = self.table_mib;
-        Some(self.searcher.get_or_insert_with(|| Searcher::new(mib)))
+        let plan = self.memory;
+        Some(self.searcher.get_or_insert_with(|| {
+            Searcher::new(plan.table_mib).with_threat_table_entries(plan.threat_table_entries)
+        }))
     }
 
-    /// Sizes the master's table to `mib` MiB: a table of another size is freed before the new
+    /// Shares the master's memory by `plan`: a table of another size is freed before the new
     /// one is made, so that the two never take memory at the same time.
-    fn resize_table(&mut self, mib: usize) {
-        if mib != self.table_mib {
-            self.table_mib = mib;
+    fn plan_memory(&mut self, plan: memory::Plan) {
+        if plan != self.memory {
+            self.memory = plan;
             self.searcher = None;
             self.master_searcher();
         }
@@ -225,7 +227,7 @@ impl Brain {
             Info::TimeoutTurn(ms) => self.time.timeout_turn = ms,
             Info::TimeoutMatch(ms) => self.time.timeout_match = ms,
             Info::TimeLeft(ms) => self.time.time_left = Some(ms),
-            Info::MaxMemory(bytes) => self.resize_table(memory::table_mib(bytes)),
+            Info::MaxMemory(bytes) => self.plan_memory(memory::Plan::for_limit(bytes)),
             Info::ThreadNum(n) => self.threads = n.clamp(1, MAX_THREADS as i64) as usize,
             Info::Rule(bits) => {
                 self.rule = rule_of(bits);
@@ -502,6 +504,7 @@ pub fn run(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::search::DEFAULT_TT_MIB;
 
     fn session(lines: &[&str]) -> Vec<String> {
         let mut brain = brain(Difficulty::Medium);
@@ -565,7 +568,7 @@ mod tests {
             master.searcher.is_some(),
             "made at START, off the move clock"
         );
-        assert_eq!(master.table_mib, DEFAULT_TT_MIB);
+        assert_eq!(master.memory, memory::Plan::UNLIMITED);
         for (line, mib) in [
             ("INFO max_memory 83886080", 48),
             ("TURN 7,7", 48),
@@ -574,8 +577,10 @@ mod tests {
             ("RESTART", DEFAULT_TT_MIB),
         ] {
             feed(&mut master, &[line]);
-            assert_eq!(master.table_mib, mib, "{line}");
-            assert!(master.searcher.is_some(), "{line}");
+            assert_eq!(master.memory.table_mib, mib, "{line}");
+            let searcher = master.searcher.as_ref().expect(line);
+            let entries = master.memory.threat_table_entries;
+            assert_eq!(searcher.threat_table_entries(), entries, "{line}");
         }
         let mut medium = brain(Difficulty::Medium);
         feed(

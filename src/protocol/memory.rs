@@ -1,28 +1,76 @@
-//! Memory management: how large a transposition table fits the manager's `max_memory`.
+//! Memory management: how the manager's `max_memory` is shared between the master's
+//! transposition table and the tables of its threat searches.
 //!
-//! The table is the only allocation that grows with the limit; the rest of the brain (the
-//! program, its threads, boards, move lists and threat searches) needs a few MiB, so a
-//! fixed reserve is kept back and the table gets three quarters of what remains, which also
-//! leaves room for the allocator and for the table's own rounding to a power of two entries.
+//! Both grow with the limit. The transposition table lives for the whole game and fills
+//! within a few moves. A threat search's tables fill over one long move, at up to
+//! `threats::TABLE_ENTRY_BYTES` an entry, and `THREAT_SEARCHES` of them may run at once. A
+//! fixed reserve is kept back for the rest of the brain (the program, its threads, boards
+//! and move lists). The transposition table gets `TABLE_SHARE` of what remains, rounded down
+//! to its power of two of slots; the threat searches share the rest, up to their default
+//! size. With the limit honoured in the worst case, the brain cannot be forfeited for
+//! memory however long its moves.
 
-use crate::engine::search::DEFAULT_TT_MIB;
+use crate::engine::search::{Table, DEFAULT_TT_MIB};
+use crate::engine::threats::{DEFAULT_TABLE_ENTRIES, TABLE_ENTRY_BYTES};
 
 const MIB: u64 = 1 << 20;
-/// Memory kept back for everything but the table.
+/// Memory kept back for everything but the tables.
 const RESERVE: u64 = 16 * MIB;
-/// The smallest table, whatever the limit.
+/// The part of what the reserve leaves that the transposition table may take (it may get
+/// as little as half that: its slots are a power of two).
+const TABLE_SHARE: f64 = 0.75;
+/// The smallest transposition table, whatever the limit.
 const FLOOR_MIB: usize = 1;
-/// The largest table: beyond this, clearing it at every new game costs more than it gains.
+/// The largest transposition table: beyond this, clearing it at every new game costs more
+/// than it gains.
 const CEILING_MIB: usize = 1024;
+/// Threat searches that may hold their tables at once: the main thread's root search and
+/// the deeper one a helper thread races against it.
+const THREAT_SEARCHES: u64 = 2;
+/// The smallest threat tables, whatever the limit: about 1 MiB a search.
+const THREAT_FLOOR_ENTRIES: usize = 1 << 12;
 
-/// The table size in MiB for a `max_memory` in bytes; 0 (no limit) keeps the default size.
-#[must_use]
-pub fn table_mib(max_memory: i64) -> usize {
-    if max_memory == 0 {
-        return DEFAULT_TT_MIB;
+/// How the brain's memory is shared out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Plan {
+    /// The transposition table's size in MiB (`Searcher::new`).
+    pub table_mib: usize,
+    /// Most positions each table of a threat search holds
+    /// (`Searcher::with_threat_table_entries`).
+    pub threat_table_entries: usize,
+}
+
+impl Plan {
+    /// The defaults, for a manager that sets no limit.
+    pub const UNLIMITED: Plan = Plan {
+        table_mib: DEFAULT_TT_MIB,
+        threat_table_entries: DEFAULT_TABLE_ENTRIES,
+    };
+
+    /// The plan for a `max_memory` in bytes; 0 (no limit) keeps the defaults.
+    #[must_use]
+    pub fn for_limit(max_memory: i64) -> Plan {
+        if max_memory == 0 {
+            return Plan::UNLIMITED;
+        }
+        let usable = (max_memory.max(0) as u64).saturating_sub(RESERVE);
+        let table_mib = ((usable as f64 * TABLE_SHARE) as u64 / MIB) as usize;
+        let table_mib = table_mib.clamp(FLOOR_MIB, CEILING_MIB);
+        let left = usable.saturating_sub(Table::footprint(table_mib) as u64);
+        let per_search = left / THREAT_SEARCHES / TABLE_ENTRY_BYTES as u64;
+        Plan {
+            table_mib,
+            threat_table_entries: (per_search as usize)
+                .clamp(THREAT_FLOOR_ENTRIES, DEFAULT_TABLE_ENTRIES),
+        }
     }
-    let usable = (max_memory.max(0) as u64).saturating_sub(RESERVE) / 4 * 3;
-    ((usable / MIB) as usize).clamp(FLOOR_MIB, CEILING_MIB)
+
+    /// The most the plan's tables take once full, in bytes, with the reserve.
+    #[must_use]
+    pub fn worst_case_bytes(self) -> u64 {
+        let threat_bytes = (self.threat_table_entries * TABLE_ENTRY_BYTES) as u64;
+        RESERVE + Table::footprint(self.table_mib) as u64 + THREAT_SEARCHES * threat_bytes
+    }
 }
 
 #[cfg(test)]
@@ -30,23 +78,57 @@ mod tests {
     use super::*;
 
     #[test]
-    fn no_limit_keeps_the_default() {
-        assert_eq!(table_mib(0), DEFAULT_TT_MIB);
+    fn no_limit_keeps_the_defaults() {
+        assert_eq!(Plan::for_limit(0), Plan::UNLIMITED);
     }
 
     #[test]
-    fn the_table_leaves_a_reserve_and_a_quarter() {
-        // 80 MiB: 64 MiB after the reserve, three quarters of it.
-        assert_eq!(table_mib(80 << 20), 48);
-        // Gomocup's usual 350 MB.
-        assert_eq!(table_mib(350_000_000), 238);
+    fn the_plan_fits_every_usual_limit_in_the_worst_case() {
+        // Gomocup's usual 350 MB, its older 70 MB, and others around them.
+        for mib in [24, 40, 70, 100, 200, 333, 350, 500, 1000, 2000] {
+            let limit = mib << 20;
+            let plan = Plan::for_limit(limit);
+            assert!(
+                plan.worst_case_bytes() <= limit as u64,
+                "{mib} MiB: {plan:?} may take {} bytes",
+                plan.worst_case_bytes()
+            );
+            // Neither kind of table is starved: each gets a fair part of what it may use.
+            let usable = (limit as u64 - RESERVE) as f64;
+            let table = Table::footprint(plan.table_mib) as f64;
+            assert!(table >= usable * TABLE_SHARE / 2.0 || plan.table_mib == CEILING_MIB);
+            let threats = plan.worst_case_bytes() as f64 - RESERVE as f64 - table;
+            let threat_cap =
+                (THREAT_SEARCHES * (DEFAULT_TABLE_ENTRIES * TABLE_ENTRY_BYTES) as u64) as f64;
+            assert!(threats >= (usable * (1.0 - TABLE_SHARE)).min(threat_cap) * 0.99);
+        }
+    }
+
+    #[test]
+    fn gomocup_350_mb_keeps_the_table_and_bounds_the_threat_searches() {
+        let plan = Plan::for_limit(350_000_000);
+        assert_eq!(plan.table_mib, 238, "rounded down to 128 MiB of slots");
+        assert!(
+            (200_000..DEFAULT_TABLE_ENTRIES).contains(&plan.threat_table_entries),
+            "{plan:?}"
+        );
+    }
+
+    #[test]
+    fn large_limits_keep_the_default_threat_tables() {
+        let plan = Plan::for_limit(4_000_000_000);
+        assert_eq!(plan.threat_table_entries, DEFAULT_TABLE_ENTRIES);
+        assert_eq!(plan.table_mib, CEILING_MIB);
     }
 
     #[test]
     fn tiny_negative_and_huge_limits_are_clamped() {
-        assert_eq!(table_mib(1), FLOOR_MIB);
-        assert_eq!(table_mib(-5), FLOOR_MIB);
-        assert_eq!(table_mib(20 << 20), 3);
-        assert_eq!(table_mib(i64::MAX), CEILING_MIB);
+        for limit in [1, -5] {
+            let plan = Plan::for_limit(limit);
+            assert_eq!(plan.table_mib, FLOOR_MIB);
+            assert_eq!(plan.threat_table_entries, THREAT_FLOOR_ENTRIES);
+        }
+        assert_eq!(Plan::for_limit(20 << 20).table_mib, 3);
+        assert_eq!(Plan::for_limit(i64::MAX).table_mib, CEILING_MIB);
     }
 }

@@ -138,7 +138,7 @@ impl Drop for Helpers {
 
 #[cfg(test)]
 mod tests {
-    use std::time::{Duration, Instant};
+    use std::time::Duration;
 
     use super::*;
     use crate::engine::grid::CELLS;
@@ -152,11 +152,7 @@ mod tests {
         }
         let roots = [Point::new(9, 7), Point::new(7, 8), Point::new(9, 6)];
         let table = Arc::new(Table::new(1));
-        let limits = Limits {
-            deadline: Instant::now() + Duration::from_secs(600),
-            max_nodes: u64::MAX,
-            stop: None,
-        };
+        let limits = Limits::unbounded();
         let task = Task {
             board: &board,
             roots: &roots,

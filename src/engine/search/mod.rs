@@ -78,6 +78,8 @@ const VCF_MOVES: u32 = 100;
 pub struct Searcher {
     tt: Arc<Table>,
     history: Vec<i32>,
+    /// Most positions each table of a root threat search holds.
+    threat_table_entries: usize,
 }
 
 /// What iterative deepening knows after a completed depth: the progress a caller may show
@@ -107,7 +109,23 @@ impl Searcher {
         Searcher {
             tt: Arc::new(Table::new(tt_mib)),
             history: vec![0; 2 * CELLS],
+            threat_table_entries: threats::DEFAULT_TABLE_ENTRIES,
         }
+    }
+
+    /// This searcher with threat searches whose tables hold at most `entries` positions each
+    /// (`threats::Budget::table_entries`; at least one), where memory is tighter than the
+    /// default allows: a long move's threat searches fill their tables.
+    #[must_use]
+    pub fn with_threat_table_entries(mut self, entries: usize) -> Searcher {
+        self.threat_table_entries = entries.max(1);
+        self
+    }
+
+    /// Most positions each table of a root threat search holds.
+    #[must_use]
+    pub fn threat_table_entries(&self) -> usize {
+        self.threat_table_entries
     }
 
     /// Forgets what earlier searches learnt (a new game).
@@ -147,6 +165,7 @@ impl Searcher {
             deadline: request.deadline,
             max_nodes,
             stop: request.stop.clone(),
+            threat_table_entries: self.threat_table_entries,
         };
         let roots = self.root_moves(board, &legal);
         let helped = request.threads > 1;
@@ -253,11 +272,7 @@ impl Searcher {
             board.clone(),
             &self.tt,
             &mut self.history,
-            Limits {
-                deadline: Instant::now() + Duration::from_secs(3600),
-                max_nodes: u64::MAX,
-                stop: None,
-            },
+            Limits::unbounded(),
         );
         let scan = tree.scan(0, None);
         let moves: Vec<Point> = match scan.winning_four {
@@ -362,6 +377,7 @@ fn threat_win(
             deadline: Some(Instant::now() + time),
             stop: limits.stop.clone(),
             rival: deep.map(DeepThreat::found),
+            table_entries: limits.threat_table_entries,
             ..Budget::default()
         };
         let outcome = match first {
@@ -402,6 +418,7 @@ fn raced_threat(
             max_nodes: limits.max_nodes / VCT_SHARE as u64,
             deadline: Some(started + vct_time(total, helped)),
             stop: limits.stop.clone(),
+            table_entries: limits.threat_table_entries,
             ..Budget::default()
         })
     })
@@ -445,6 +462,7 @@ fn defended(
         max_nodes: limits.max_nodes.saturating_sub(*nodes),
         deadline: None,
         stop: limits.stop.clone(),
+        table_entries: limits.threat_table_entries,
         ..Budget::default()
     };
     defence::refutations(board, &roots, time, &budget, nodes).unwrap_or(roots)

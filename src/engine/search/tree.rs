@@ -8,7 +8,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use super::area::Area;
 use super::quiescence_table::QuiescenceTable;
@@ -45,6 +45,23 @@ pub struct Limits {
     pub max_nodes: u64,
     /// External stop flag.
     pub stop: Option<Arc<AtomicBool>>,
+    /// Most positions each table of a threat search at the root may hold (its memory; see
+    /// `threats::Budget::table_entries`).
+    pub threat_table_entries: usize,
+}
+
+impl Limits {
+    /// No limit worth the name: an hour, any number of nodes, default threat tables (for
+    /// scans and checks that stop by themselves).
+    #[must_use]
+    pub fn unbounded() -> Limits {
+        Limits {
+            deadline: Instant::now() + Duration::from_secs(3600),
+            max_nodes: u64::MAX,
+            stop: None,
+            threat_table_entries: threats::DEFAULT_TABLE_ENTRIES,
+        }
+    }
 }
 
 /// A candidate move with what the ordering knows of it.
@@ -602,13 +619,7 @@ mod tests {
         for board in midgames() {
             let tt = Table::new(1);
             let mut history = vec![0; 2 * CELLS];
-            let far = Instant::now() + std::time::Duration::from_secs(3600);
-            let limits = Limits {
-                deadline: far,
-                max_nodes: u64::MAX,
-                stop: None,
-            };
-            let mut tree = Tree::new(board, &tt, &mut history, limits);
+            let mut tree = Tree::new(board, &tt, &mut history, Limits::unbounded());
             for step in 0..600 {
                 let ply = step % 8;
                 let candidates: Vec<Point> = tree.area.candidates(&tree.board).collect();

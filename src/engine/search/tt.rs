@@ -152,16 +152,28 @@ pub struct Table {
 }
 
 impl Table {
-    /// A table of about `mib` MiB (at least one entry; a power of two entries).
+    /// A table of about `mib` MiB: the largest power of two entries that fits (at least
+    /// one), so `footprint(mib)` bytes.
     #[must_use]
     pub fn new(mib: usize) -> Table {
-        let wanted = (mib.max(1) << 20) / std::mem::size_of::<Slot>();
-        let len = 1usize << (usize::BITS - 1 - wanted.max(1).leading_zeros());
+        let len = Self::slots_for(mib);
         Table {
             slots: (0..len).map(|_| Slot::default()).collect(),
             mask: len - 1,
             generation: AtomicU16::new(1),
         }
+    }
+
+    /// The bytes a table made for `mib` MiB takes: at most `mib` MiB, down to half of it.
+    #[must_use]
+    pub fn footprint(mib: usize) -> usize {
+        Self::slots_for(mib) * std::mem::size_of::<Slot>()
+    }
+
+    /// The slots of a table of about `mib` MiB: the largest power of two that fits.
+    fn slots_for(mib: usize) -> usize {
+        let wanted = (mib.max(1) << 20) / std::mem::size_of::<Slot>();
+        1usize << (usize::BITS - 1 - wanted.max(1).leading_zeros())
     }
 
     /// Number of entries.
@@ -239,10 +251,16 @@ mod tests {
 
     #[test]
     fn sized_in_mib_and_power_of_two() {
-        let table = Table::new(1);
-        assert!(table.len().is_power_of_two());
-        assert!(table.len() * std::mem::size_of::<Slot>() <= 1 << 20);
-        assert!(table.len() * std::mem::size_of::<Slot>() > 1 << 19);
+        for mib in [1, 3, 40] {
+            let table = Table::new(mib);
+            let bytes = table.len() * std::mem::size_of::<Slot>();
+            assert!(table.len().is_power_of_two(), "{mib} MiB");
+            assert_eq!(Table::footprint(mib), bytes, "{mib} MiB");
+            assert!(
+                bytes <= mib << 20 && bytes > mib << 19,
+                "{mib} MiB: {bytes} bytes"
+            );
+        }
     }
 
     #[test]

@@ -211,9 +211,16 @@ fn forced_block(block: Point) -> Ranked {
     (0, Threat::Four, block)
 }
 
-/// Most positions one search remembers in each of its tables by default (a few tens of MiB
-/// at most).
+/// Most positions one search remembers in each of its tables by default: about 150 MiB
+/// once full (`TABLE_ENTRY_BYTES`), which only searches of several seconds reach; one of
+/// 1 s fills a fifth of it.
 pub const DEFAULT_TABLE_ENTRIES: usize = 1 << 19;
+
+/// Bytes a threat search's tables take for each entry of `Budget::table_entries`, all its
+/// tables together, once full: the largest resident size measured, per entry, over long
+/// searches at several table sizes, rounded up (bench/RESULTS.md, session 19). What a
+/// memory limit allows a search is its bytes over this.
+pub const TABLE_ENTRY_BYTES: usize = 320;
 
 /// Most attacker moves of the VCF that makes a move a threat in a VCT, unless a budget says
 /// otherwise: one for an open three (its open four), two for a move that sets up a
