@@ -77,7 +77,10 @@ pub struct Brain {
     stop: Arc<AtomicBool>,
     /// The master search (never made for the classic levels).
     searcher: Option<Searcher>,
-    /// How the master's memory is shared between its tables (from `INFO max_memory`).
+    /// The manager's memory limit in bytes (`INFO max_memory`; 0: none).
+    max_memory: i64,
+    /// How the master's memory is shared between its tables (from the limit and the
+    /// threads).
     memory: memory::Plan,
     /// Threads a search may use: 1 until the manager sends `INFO thread_num`.
     threads: usize,
@@ -97,6 +100,7 @@ impl Brain {
             received: Instant::now(),
             stop,
             searcher: None,
+            max_memory: 0,
             memory: memory::Plan::UNLIMITED,
             threads: 1,
         }
@@ -208,17 +212,23 @@ impl Brain {
         }
         let plan = self.memory;
         Some(self.searcher.get_or_insert_with(|| {
-            Searcher::new(plan.table_mib).with_threat_table_entries(plan.threat_table_entries)
+            let mut searcher = Searcher::new(plan.table_mib);
+            searcher.set_threat_table_entries(plan.threat_table_entries);
+            searcher
         }))
     }
 
-    /// Shares the master's memory by `plan`: a table of another size is freed before the new
-    /// one is made, so that the two never take memory at the same time.
-    fn plan_memory(&mut self, plan: memory::Plan) {
-        if plan != self.memory {
-            self.memory = plan;
+    /// Shares the master's memory anew after its limit or its threads changed. A table of
+    /// another size is freed before the new one is made, so that the two never take memory
+    /// at the same time; the threat searches' size alone changes without touching it.
+    fn plan_memory(&mut self) {
+        let plan = memory::Plan::for_limit(self.max_memory, self.threads);
+        let old = std::mem::replace(&mut self.memory, plan);
+        if plan.table_mib != old.table_mib {
             self.searcher = None;
-            self.master_searcher();
+        }
+        if let Some(searcher) = self.master_searcher() {
+            searcher.set_threat_table_entries(plan.threat_table_entries);
         }
     }
 
@@ -227,8 +237,14 @@ impl Brain {
             Info::TimeoutTurn(ms) => self.time.timeout_turn = ms,
             Info::TimeoutMatch(ms) => self.time.timeout_match = ms,
             Info::TimeLeft(ms) => self.time.time_left = Some(ms),
-            Info::MaxMemory(bytes) => self.plan_memory(memory::Plan::for_limit(bytes)),
-            Info::ThreadNum(n) => self.threads = n.clamp(1, MAX_THREADS as i64) as usize,
+            Info::MaxMemory(bytes) => {
+                self.max_memory = bytes;
+                self.plan_memory();
+            }
+            Info::ThreadNum(n) => {
+                self.threads = n.clamp(1, MAX_THREADS as i64) as usize;
+                self.plan_memory();
+            }
             Info::Rule(bits) => {
                 self.rule = rule_of(bits);
                 if bits & !(1 | 4) != 0 {
@@ -604,6 +620,17 @@ mod tests {
             feed(&mut master, &[line]);
             assert_eq!(master.threads, threads, "{line}");
         }
+        feed(&mut master, &["INFO max_memory 100000000"]);
+        let two = master.memory;
+        feed(&mut master, &["INFO thread_num 1"]);
+        let one = master.memory;
+        assert_eq!(two.table_mib, one.table_mib);
+        assert!(
+            one.threat_table_entries > two.threat_table_entries,
+            "one thread runs one threat search at a time: {one:?} against {two:?}"
+        );
+        let searcher = master.searcher.as_ref().expect("master");
+        assert_eq!(searcher.threat_table_entries(), one.threat_table_entries);
         let mut out = Vec::new();
         master.handle("TURN 7,7", Instant::now(), &mut out).unwrap();
         let reply = String::from_utf8(out).unwrap();

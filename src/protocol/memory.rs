@@ -3,7 +3,8 @@
 //!
 //! Both grow with the limit. The transposition table lives for the whole game and fills
 //! within a few moves. A threat search's tables fill over one long move, at up to
-//! `threats::TABLE_ENTRY_BYTES` an entry, and `THREAT_SEARCHES` of them may run at once. A
+//! `threats::TABLE_ENTRY_BYTES` an entry: one search at a time on one thread, two with
+//! helper threads (the main thread's root search and the deeper one a helper races). A
 //! fixed reserve is kept back for the rest of the brain (the program, its threads, boards
 //! and move lists). The transposition table gets `TABLE_SHARE` of what remains, rounded down
 //! to its power of two of slots; the threat searches share the rest, up to their default
@@ -24,9 +25,6 @@ const FLOOR_MIB: usize = 1;
 /// The largest transposition table: beyond this, clearing it at every new game costs more
 /// than it gains.
 const CEILING_MIB: usize = 1024;
-/// Threat searches that may hold their tables at once: the main thread's root search and
-/// the deeper one a helper thread races against it.
-const THREAT_SEARCHES: u64 = 2;
 /// The smallest threat tables, whatever the limit: about 1 MiB a search.
 const THREAT_FLOOR_ENTRIES: usize = 1 << 12;
 
@@ -36,7 +34,7 @@ pub struct Plan {
     /// The transposition table's size in MiB (`Searcher::new`).
     pub table_mib: usize,
     /// Most positions each table of a threat search holds
-    /// (`Searcher::with_threat_table_entries`).
+    /// (`Searcher::set_threat_table_entries`).
     pub threat_table_entries: usize,
 }
 
@@ -47,9 +45,10 @@ impl Plan {
         threat_table_entries: DEFAULT_TABLE_ENTRIES,
     };
 
-    /// The plan for a `max_memory` in bytes; 0 (no limit) keeps the defaults.
+    /// The plan for a `max_memory` in bytes and searches on `threads` threads; 0 (no limit)
+    /// keeps the defaults.
     #[must_use]
-    pub fn for_limit(max_memory: i64) -> Plan {
+    pub fn for_limit(max_memory: i64, threads: usize) -> Plan {
         if max_memory == 0 {
             return Plan::UNLIMITED;
         }
@@ -57,7 +56,7 @@ impl Plan {
         let table_mib = ((usable as f64 * TABLE_SHARE) as u64 / MIB) as usize;
         let table_mib = table_mib.clamp(FLOOR_MIB, CEILING_MIB);
         let left = usable.saturating_sub(Table::footprint(table_mib) as u64);
-        let per_search = left / THREAT_SEARCHES / TABLE_ENTRY_BYTES as u64;
+        let per_search = left / threat_searches(threads) / TABLE_ENTRY_BYTES as u64;
         Plan {
             table_mib,
             threat_table_entries: (per_search as usize)
@@ -65,11 +64,22 @@ impl Plan {
         }
     }
 
-    /// The most the plan's tables take once full, in bytes, with the reserve.
+    /// The most the plan's tables take once full on `threads` threads, in bytes, with the
+    /// reserve.
     #[must_use]
-    pub fn worst_case_bytes(self) -> u64 {
+    pub fn worst_case_bytes(self, threads: usize) -> u64 {
         let threat_bytes = (self.threat_table_entries * TABLE_ENTRY_BYTES) as u64;
-        RESERVE + Table::footprint(self.table_mib) as u64 + THREAT_SEARCHES * threat_bytes
+        let table_bytes = Table::footprint(self.table_mib) as u64;
+        RESERVE + table_bytes + threat_searches(threads) * threat_bytes
+    }
+}
+
+/// Threat searches that may hold their tables at once on `threads` threads.
+fn threat_searches(threads: usize) -> u64 {
+    if threads > 1 {
+        2
+    } else {
+        1
     }
 }
 
@@ -79,44 +89,54 @@ mod tests {
 
     #[test]
     fn no_limit_keeps_the_defaults() {
-        assert_eq!(Plan::for_limit(0), Plan::UNLIMITED);
+        for threads in [1, 2, 8] {
+            assert_eq!(Plan::for_limit(0, threads), Plan::UNLIMITED);
+        }
     }
 
     #[test]
     fn the_plan_fits_every_usual_limit_in_the_worst_case() {
         // Gomocup's usual 350 MB, its older 70 MB, and others around them.
         for mib in [24, 40, 70, 100, 200, 333, 350, 500, 1000, 2000] {
-            let limit = mib << 20;
-            let plan = Plan::for_limit(limit);
-            assert!(
-                plan.worst_case_bytes() <= limit as u64,
-                "{mib} MiB: {plan:?} may take {} bytes",
-                plan.worst_case_bytes()
-            );
-            // Neither kind of table is starved: each gets a fair part of what it may use.
-            let usable = (limit as u64 - RESERVE) as f64;
-            let table = Table::footprint(plan.table_mib) as f64;
-            assert!(table >= usable * TABLE_SHARE / 2.0 || plan.table_mib == CEILING_MIB);
-            let threats = plan.worst_case_bytes() as f64 - RESERVE as f64 - table;
-            let threat_cap =
-                (THREAT_SEARCHES * (DEFAULT_TABLE_ENTRIES * TABLE_ENTRY_BYTES) as u64) as f64;
-            assert!(threats >= (usable * (1.0 - TABLE_SHARE)).min(threat_cap) * 0.99);
+            for threads in [1, 2, 4] {
+                let limit = mib << 20;
+                let plan = Plan::for_limit(limit, threads);
+                let worst = plan.worst_case_bytes(threads);
+                assert!(
+                    worst <= limit as u64,
+                    "{mib} MiB, {threads} threads: {plan:?} may take {worst} bytes"
+                );
+                // Neither kind of table is starved: each gets a fair part of what it may use.
+                let usable = (limit as u64 - RESERVE) as f64;
+                let table = Table::footprint(plan.table_mib) as f64;
+                assert!(table >= usable * TABLE_SHARE / 2.0 || plan.table_mib == CEILING_MIB);
+                let threats = worst as f64 - RESERVE as f64 - table;
+                let full =
+                    threat_searches(threads) * (DEFAULT_TABLE_ENTRIES * TABLE_ENTRY_BYTES) as u64;
+                assert!(threats >= (usable * (1.0 - TABLE_SHARE)).min(full as f64) * 0.99);
+            }
         }
     }
 
     #[test]
     fn gomocup_350_mb_keeps_the_table_and_bounds_the_threat_searches() {
-        let plan = Plan::for_limit(350_000_000);
-        assert_eq!(plan.table_mib, 238, "rounded down to 128 MiB of slots");
-        assert!(
-            (200_000..DEFAULT_TABLE_ENTRIES).contains(&plan.threat_table_entries),
-            "{plan:?}"
+        let two_threads = Plan::for_limit(350_000_000, 2);
+        assert_eq!(
+            two_threads.table_mib, 238,
+            "rounded down to 128 MiB of slots"
         );
+        assert!(
+            (200_000..DEFAULT_TABLE_ENTRIES).contains(&two_threads.threat_table_entries),
+            "{two_threads:?}"
+        );
+        let one_thread = Plan::for_limit(350_000_000, 1);
+        assert_eq!(one_thread.table_mib, 238);
+        assert_eq!(one_thread.threat_table_entries, DEFAULT_TABLE_ENTRIES);
     }
 
     #[test]
     fn large_limits_keep_the_default_threat_tables() {
-        let plan = Plan::for_limit(4_000_000_000);
+        let plan = Plan::for_limit(4_000_000_000, 2);
         assert_eq!(plan.threat_table_entries, DEFAULT_TABLE_ENTRIES);
         assert_eq!(plan.table_mib, CEILING_MIB);
     }
@@ -124,11 +144,11 @@ mod tests {
     #[test]
     fn tiny_negative_and_huge_limits_are_clamped() {
         for limit in [1, -5] {
-            let plan = Plan::for_limit(limit);
+            let plan = Plan::for_limit(limit, 2);
             assert_eq!(plan.table_mib, FLOOR_MIB);
             assert_eq!(plan.threat_table_entries, THREAT_FLOOR_ENTRIES);
         }
-        assert_eq!(Plan::for_limit(20 << 20).table_mib, 3);
-        assert_eq!(Plan::for_limit(i64::MAX).table_mib, CEILING_MIB);
+        assert_eq!(Plan::for_limit(20 << 20, 1).table_mib, 3);
+        assert_eq!(Plan::for_limit(i64::MAX, 1).table_mib, CEILING_MIB);
     }
 }

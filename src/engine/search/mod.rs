@@ -113,13 +113,11 @@ impl Searcher {
         }
     }
 
-    /// This searcher with threat searches whose tables hold at most `entries` positions each
+    /// Makes the threat searches' tables hold at most `entries` positions each
     /// (`threats::Budget::table_entries`; at least one), where memory is tighter than the
     /// default allows: a long move's threat searches fill their tables.
-    #[must_use]
-    pub fn with_threat_table_entries(mut self, entries: usize) -> Searcher {
+    pub fn set_threat_table_entries(&mut self, entries: usize) {
         self.threat_table_entries = entries.max(1);
-        self
     }
 
     /// Most positions each table of a root threat search holds.
