@@ -79,9 +79,6 @@ pub struct Brain {
     searcher: Option<Searcher>,
     /// The manager's memory limit in bytes (`INFO max_memory`; 0: none).
     max_memory: i64,
-    /// How the master's memory is shared between its tables (from the limit and the
-    /// threads).
-    memory: memory::Plan,
     /// Threads a search may use: 1 until the manager sends `INFO thread_num`.
     threads: usize,
 }
@@ -101,7 +98,6 @@ impl Brain {
             stop,
             searcher: None,
             max_memory: 0,
-            memory: memory::Plan::UNLIMITED,
             threads: 1,
         }
     }
@@ -210,7 +206,7 @@ impl Brain {
         if self.config.difficulty != Difficulty::Master {
             return None;
         }
-        let plan = self.memory;
+        let plan = self.memory();
         Some(self.searcher.get_or_insert_with(|| {
             let mut searcher = Searcher::new(plan.table_mib);
             searcher.set_threat_table_entries(plan.threat_table_entries);
@@ -218,12 +214,20 @@ impl Brain {
         }))
     }
 
-    /// Shares the master's memory anew after its limit or its threads changed. A table of
-    /// another size is freed before the new one is made, so that the two never take memory
-    /// at the same time; the threat searches' size alone changes without touching it.
-    fn plan_memory(&mut self) {
-        let plan = memory::Plan::for_limit(self.max_memory, self.threads);
-        let old = std::mem::replace(&mut self.memory, plan);
+    /// How the master's memory is shared between its tables, for the manager's limit and
+    /// threads.
+    fn memory(&self) -> memory::Plan {
+        memory::Plan::for_limit(self.max_memory, self.threads)
+    }
+
+    /// Applies `change` (to the memory limit or the threads) and shares the master's memory
+    /// anew. A table of another size is freed before the new one is made, so that the two
+    /// never take memory at the same time; the threat searches' size alone changes without
+    /// touching it.
+    fn replan_memory(&mut self, change: impl FnOnce(&mut Brain)) {
+        let old = self.memory();
+        change(self);
+        let plan = self.memory();
         if plan.table_mib != old.table_mib {
             self.searcher = None;
         }
@@ -237,14 +241,10 @@ impl Brain {
             Info::TimeoutTurn(ms) => self.time.timeout_turn = ms,
             Info::TimeoutMatch(ms) => self.time.timeout_match = ms,
             Info::TimeLeft(ms) => self.time.time_left = Some(ms),
-            Info::MaxMemory(bytes) => {
-                self.max_memory = bytes;
-                self.plan_memory();
-            }
-            Info::ThreadNum(n) => {
-                self.threads = n.clamp(1, MAX_THREADS as i64) as usize;
-                self.plan_memory();
-            }
+            Info::MaxMemory(bytes) => self.replan_memory(|brain| brain.max_memory = bytes),
+            Info::ThreadNum(n) => self.replan_memory(|brain| {
+                brain.threads = n.clamp(1, MAX_THREADS as i64) as usize;
+            }),
             Info::Rule(bits) => {
                 self.rule = rule_of(bits);
                 if bits & !(1 | 4) != 0 {
@@ -584,7 +584,7 @@ mod tests {
             master.searcher.is_some(),
             "made at START, off the move clock"
         );
-        assert_eq!(master.memory, memory::Plan::UNLIMITED);
+        assert_eq!(master.memory(), memory::Plan::UNLIMITED);
         for (line, mib) in [
             ("INFO max_memory 83886080", 48),
             ("TURN 7,7", 48),
@@ -593,9 +593,9 @@ mod tests {
             ("RESTART", DEFAULT_TT_MIB),
         ] {
             feed(&mut master, &[line]);
-            assert_eq!(master.memory.table_mib, mib, "{line}");
+            assert_eq!(master.memory().table_mib, mib, "{line}");
             let searcher = master.searcher.as_ref().expect(line);
-            let entries = master.memory.threat_table_entries;
+            let entries = master.memory().threat_table_entries;
             assert_eq!(searcher.threat_table_entries(), entries, "{line}");
         }
         let mut medium = brain(Difficulty::Medium);
@@ -621,9 +621,9 @@ mod tests {
             assert_eq!(master.threads, threads, "{line}");
         }
         feed(&mut master, &["INFO max_memory 100000000"]);
-        let two = master.memory;
+        let two = master.memory();
         feed(&mut master, &["INFO thread_num 1"]);
-        let one = master.memory;
+        let one = master.memory();
         assert_eq!(two.table_mib, one.table_mib);
         assert!(
             one.threat_table_entries > two.threat_table_entries,
