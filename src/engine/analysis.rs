@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 
 use super::geometry::Point;
 use super::renju::ForbiddenKind;
+use super::threats;
 
 /// The difficulty ladder, weakest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
@@ -102,6 +103,10 @@ pub struct SearchRequest {
     /// `MAX_THREADS`). More threads make it stronger in the same time but no longer
     /// reproducible move for move.
     pub threads: usize,
+    /// Most positions each table of the master's threat searches may hold: their memory, at
+    /// up to `threats::TABLE_ENTRY_BYTES` an entry once full (long searches fill them).
+    /// `threats::table_entries_within` fits it to a memory limit.
+    pub threat_table_entries: usize,
 }
 
 impl SearchRequest {
@@ -117,6 +122,7 @@ impl SearchRequest {
             seed: None,
             stop: None,
             threads: 1,
+            threat_table_entries: threats::DEFAULT_TABLE_ENTRIES,
         }
     }
 }

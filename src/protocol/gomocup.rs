@@ -206,12 +206,8 @@ impl Brain {
         if self.config.difficulty != Difficulty::Master {
             return None;
         }
-        let plan = self.memory();
-        Some(self.searcher.get_or_insert_with(|| {
-            let mut searcher = Searcher::new(plan.table_mib);
-            searcher.set_threat_table_entries(plan.threat_table_entries);
-            searcher
-        }))
+        let mib = self.memory().table_mib;
+        Some(self.searcher.get_or_insert_with(|| Searcher::new(mib)))
     }
 
     /// How the master's memory is shared between its tables, for the manager's limit and
@@ -220,20 +216,28 @@ impl Brain {
         memory::Plan::for_limit(self.max_memory, self.threads)
     }
 
-    /// Applies `change` (to the memory limit or the threads) and shares the master's memory
-    /// anew. A table of another size is freed before the new one is made, so that the two
-    /// never take memory at the same time; the threat searches' size alone changes without
-    /// touching it.
+    /// Applies `change` (to the memory limit or the threads) and resizes the master's table
+    /// if the memory plan's changed. The old table is freed before the new one is made, so
+    /// that the two never take memory at the same time. (The threat searches' share is read
+    /// at every move: `move_request`.)
     fn replan_memory(&mut self, change: impl FnOnce(&mut Brain)) {
-        let old = self.memory();
+        let old = self.memory().table_mib;
         change(self);
-        let plan = self.memory();
-        if plan.table_mib != old.table_mib {
+        if self.memory().table_mib != old {
             self.searcher = None;
+            self.master_searcher();
         }
-        if let Some(searcher) = self.master_searcher() {
-            searcher.set_threat_table_entries(plan.threat_table_entries);
-        }
+    }
+
+    /// The engine's request for a move of `budget`, timed from when its command arrived.
+    fn move_request(&self, budget: Duration) -> SearchRequest {
+        let mut request = SearchRequest::new(self.config.difficulty, budget);
+        // The clock started when the command arrived; if that is already past, play fast.
+        request.deadline = (self.received + budget).max(Instant::now() + clock::FAST);
+        request.stop = Some(Arc::clone(&self.stop));
+        request.threads = self.threads;
+        request.threat_table_entries = self.memory().threat_table_entries;
+        request
     }
 
     fn info(&mut self, info: Info, out: &mut impl Write) -> io::Result<()> {
@@ -361,11 +365,7 @@ impl Brain {
         // A manager that sends time_left sends it before every move; a stale one must not
         // outlive the move it was meant for.
         self.time.time_left = None;
-        let mut request = SearchRequest::new(self.config.difficulty, budget);
-        // The clock started when the command arrived; if that is already past, play fast.
-        request.deadline = (self.received + budget).max(Instant::now() + clock::FAST);
-        request.stop = Some(Arc::clone(&self.stop));
-        request.threads = self.threads;
+        let request = self.move_request(budget);
         let size = game.size;
         let mut written = Ok(());
         let analysis = match self.master_searcher() {
@@ -594,9 +594,7 @@ mod tests {
         ] {
             feed(&mut master, &[line]);
             assert_eq!(master.memory().table_mib, mib, "{line}");
-            let searcher = master.searcher.as_ref().expect(line);
-            let entries = master.memory().threat_table_entries;
-            assert_eq!(searcher.threat_table_entries(), entries, "{line}");
+            assert!(master.searcher.is_some(), "{line}");
         }
         let mut medium = brain(Difficulty::Medium);
         feed(
@@ -629,8 +627,9 @@ mod tests {
             one.threat_table_entries > two.threat_table_entries,
             "one thread runs one threat search at a time: {one:?} against {two:?}"
         );
-        let searcher = master.searcher.as_ref().expect("master");
-        assert_eq!(searcher.threat_table_entries(), one.threat_table_entries);
+        let request = master.move_request(Duration::from_millis(100));
+        assert_eq!(request.threat_table_entries, one.threat_table_entries);
+        assert_eq!(request.threads, 1);
         let mut out = Vec::new();
         master.handle("TURN 7,7", Instant::now(), &mut out).unwrap();
         let reply = String::from_utf8(out).unwrap();

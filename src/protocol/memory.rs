@@ -11,8 +11,8 @@
 //! size. With the limit honoured in the worst case, the brain cannot be forfeited for
 //! memory however long its moves.
 
-use crate::engine::search::{Table, DEFAULT_TT_MIB};
-use crate::engine::threats::{DEFAULT_TABLE_ENTRIES, TABLE_ENTRY_BYTES};
+use crate::engine::search::{threat_searches_at_once, Table, DEFAULT_TT_MIB};
+use crate::engine::threats::{self, DEFAULT_TABLE_ENTRIES, TABLE_ENTRY_BYTES};
 
 const MIB: u64 = 1 << 20;
 /// Memory kept back for everything but the tables.
@@ -25,8 +25,6 @@ const FLOOR_MIB: usize = 1;
 /// The largest transposition table: beyond this, clearing it at every new game costs more
 /// than it gains.
 const CEILING_MIB: usize = 1024;
-/// The smallest threat tables, whatever the limit: about 1 MiB a search.
-const THREAT_FLOOR_ENTRIES: usize = 1 << 12;
 
 /// How the brain's memory is shared out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,7 +32,7 @@ pub struct Plan {
     /// The transposition table's size in MiB (`Searcher::new`).
     pub table_mib: usize,
     /// Most positions each table of a threat search holds
-    /// (`Searcher::set_threat_table_entries`).
+    /// (`SearchRequest::threat_table_entries`).
     pub threat_table_entries: usize,
 }
 
@@ -56,11 +54,12 @@ impl Plan {
         let table_mib = ((usable as f64 * TABLE_SHARE) as u64 / MIB) as usize;
         let table_mib = table_mib.clamp(FLOOR_MIB, CEILING_MIB);
         let left = usable.saturating_sub(Table::footprint(table_mib) as u64);
-        let per_search = left / threat_searches(threads) / TABLE_ENTRY_BYTES as u64;
         Plan {
             table_mib,
-            threat_table_entries: (per_search as usize)
-                .clamp(THREAT_FLOOR_ENTRIES, DEFAULT_TABLE_ENTRIES),
+            threat_table_entries: threats::table_entries_within(
+                left,
+                threat_searches_at_once(threads),
+            ),
         }
     }
 
@@ -70,16 +69,7 @@ impl Plan {
     pub fn worst_case_bytes(self, threads: usize) -> u64 {
         let threat_bytes = (self.threat_table_entries * TABLE_ENTRY_BYTES) as u64;
         let table_bytes = Table::footprint(self.table_mib) as u64;
-        RESERVE + table_bytes + threat_searches(threads) * threat_bytes
-    }
-}
-
-/// Threat searches that may hold their tables at once on `threads` threads.
-fn threat_searches(threads: usize) -> u64 {
-    if threads > 1 {
-        2
-    } else {
-        1
+        RESERVE + table_bytes + threat_searches_at_once(threads) * threat_bytes
     }
 }
 
@@ -111,8 +101,8 @@ mod tests {
                 let table = Table::footprint(plan.table_mib) as f64;
                 assert!(table >= usable * TABLE_SHARE / 2.0 || plan.table_mib == CEILING_MIB);
                 let threats = worst as f64 - RESERVE as f64 - table;
-                let full =
-                    threat_searches(threads) * (DEFAULT_TABLE_ENTRIES * TABLE_ENTRY_BYTES) as u64;
+                let full = threat_searches_at_once(threads)
+                    * (DEFAULT_TABLE_ENTRIES * TABLE_ENTRY_BYTES) as u64;
                 assert!(threats >= (usable * (1.0 - TABLE_SHARE)).min(full as f64) * 0.99);
             }
         }
@@ -146,7 +136,7 @@ mod tests {
         for limit in [1, -5] {
             let plan = Plan::for_limit(limit, 2);
             assert_eq!(plan.table_mib, FLOOR_MIB);
-            assert_eq!(plan.threat_table_entries, THREAT_FLOOR_ENTRIES);
+            assert_eq!(plan.threat_table_entries, threats::MIN_TABLE_ENTRIES);
         }
         assert_eq!(Plan::for_limit(20 << 20, 1).table_mib, 3);
         assert_eq!(Plan::for_limit(i64::MAX, 1).table_mib, CEILING_MIB);

@@ -7,6 +7,8 @@ use std::time::Duration;
 use clap::{Args, ValueEnum};
 
 use crate::engine::analysis::{available_cores, MAX_THREADS};
+use crate::engine::search::{threat_searches_at_once, Table, DEFAULT_TT_MIB};
+use crate::engine::threats;
 
 use super::hardening::Hardening;
 
@@ -26,6 +28,11 @@ pub const DEFAULT_MAX_NODES: u64 = 100_000_000;
 pub const DEFAULT_BODY_LIMIT_BYTES: usize = 65_536;
 /// Default response cache capacity in MiB.
 pub const DEFAULT_CACHE_MB: u64 = 64;
+/// Default ceiling on one search's tables, in MiB: its transposition table and the full
+/// tables of one threat search at the engine's default size (16 + 160).
+pub const DEFAULT_SEARCH_MEMORY_MB: u64 = 176;
+/// The least `search_memory_mb` accepted: the transposition table and small threat tables.
+const MIN_SEARCH_MEMORY_MB: u64 = 24;
 /// Default response cache time to live.
 pub const DEFAULT_CACHE_TTL_SECS: u64 = 3_600;
 /// Default grace period for in-flight requests on SIGTERM/SIGINT.
@@ -84,6 +91,13 @@ pub struct Settings {
     /// Response cache capacity in MiB (0 disables caching).
     #[arg(long, env = "GOMOKU_CACHE_MB", default_value_t = DEFAULT_CACHE_MB)]
     pub cache_mb: u64,
+    /// Most memory one search's tables may take, in MiB: its transposition table and the
+    /// tables its threat searches fill on long searches (two of them with more than one
+    /// thread a search). The server stays under searches at once × this + the cache + a few
+    /// tens of MiB.
+    #[arg(long, env = "GOMOKU_SEARCH_MEMORY_MB", default_value_t = DEFAULT_SEARCH_MEMORY_MB,
+          value_parser = clap::value_parser!(u64).range(MIN_SEARCH_MEMORY_MB..=1 << 20))]
+    pub search_memory_mb: u64,
     /// Seconds a cached response lives.
     #[arg(long, env = "GOMOKU_CACHE_TTL_SECS", default_value_t = DEFAULT_CACHE_TTL_SECS,
           value_parser = clap::value_parser!(u64).range(1..))]
@@ -117,6 +131,7 @@ impl Default for Settings {
             max_nodes: DEFAULT_MAX_NODES,
             body_limit_bytes: DEFAULT_BODY_LIMIT_BYTES,
             cache_mb: DEFAULT_CACHE_MB,
+            search_memory_mb: DEFAULT_SEARCH_MEMORY_MB,
             cache_ttl_secs: DEFAULT_CACHE_TTL_SECS,
             shutdown_grace_secs: DEFAULT_SHUTDOWN_GRACE_SECS,
             log_format: LogFormat::Text,
@@ -147,6 +162,17 @@ impl Settings {
     #[must_use]
     pub fn search_thread_count(&self) -> usize {
         usize::from(self.threads_per_search)
+    }
+
+    /// Most positions each table of a search's threat searches may hold: what
+    /// `search_memory_mb` leaves beside the transposition table, shared by the threat
+    /// searches that run at once on `search_thread_count` threads.
+    #[must_use]
+    pub fn threat_table_entries(&self) -> usize {
+        let table = Table::footprint(DEFAULT_TT_MIB) as u64;
+        let bytes = (self.search_memory_mb << 20).saturating_sub(table);
+        let searches = threat_searches_at_once(self.search_thread_count());
+        threats::table_entries_within(bytes, searches)
     }
 
     /// Whether the searches allowed at once, at their threads each, need more cores than the
@@ -190,6 +216,7 @@ impl Default for Limits {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::threats::{DEFAULT_TABLE_ENTRIES, TABLE_ENTRY_BYTES};
 
     fn settings(search_threads: Option<u16>, threads_per_search: u16) -> Settings {
         Settings {
@@ -233,5 +260,39 @@ mod tests {
         );
         assert!(parse("0").is_err());
         assert!(parse(&(MAX_THREADS + 1).to_string()).is_err());
+    }
+
+    #[test]
+    fn the_default_search_memory_keeps_the_engines_threat_tables_on_one_thread() {
+        assert_eq!(
+            settings(None, 1).threat_table_entries(),
+            DEFAULT_TABLE_ENTRIES
+        );
+        // Two threads a search run two threat searches at once: they share the memory.
+        let two = settings(None, 2).threat_table_entries();
+        assert!(two < DEFAULT_TABLE_ENTRIES);
+        assert!(2 * two * TABLE_ENTRY_BYTES <= (DEFAULT_SEARCH_MEMORY_MB as usize) << 20);
+    }
+
+    #[test]
+    fn a_search_memory_limit_bounds_the_threat_tables() {
+        for (mib, threads) in [(24, 1), (64, 1), (64, 2), (100, 3), (1000, 1)] {
+            let tight = Settings {
+                search_memory_mb: mib,
+                ..settings(None, threads)
+            };
+            let entries = tight.threat_table_entries();
+            let searches = threat_searches_at_once(usize::from(threads)) as usize;
+            let worst = Table::footprint(DEFAULT_TT_MIB) + searches * entries * TABLE_ENTRY_BYTES;
+            let capped = entries == DEFAULT_TABLE_ENTRIES || entries == threats::MIN_TABLE_ENTRIES;
+            assert!(
+                worst <= (mib as usize) << 20 || capped,
+                "{mib} MiB, {threads} threads"
+            );
+            assert!(
+                entries >= threats::MIN_TABLE_ENTRIES,
+                "{mib} MiB, {threads} threads"
+            );
+        }
     }
 }

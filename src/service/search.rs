@@ -13,6 +13,7 @@ use super::pool::SearchPool;
 use super::rendered::RenderedCache;
 use super::tables::MasterTables;
 use crate::engine::analysis::Analysis;
+use crate::engine::threats;
 use crate::engine::{levels, Difficulty, Position, SearchRequest};
 
 /// What a search may spend and report, after clamping to the server's limits.
@@ -52,22 +53,21 @@ pub struct Answer {
     pub cached: bool,
 }
 
-/// The engine's request for `params`, due at `deadline`, stopped by `stop`, on `threads`.
+/// The engine's request for `params`, due at `deadline`, stopped by `stop`, with the
+/// engine's default threads and memory.
 fn search_request(
     params: &SearchParams,
     deadline: Instant,
     stop: Arc<AtomicBool>,
-    threads: usize,
 ) -> SearchRequest {
     SearchRequest {
-        difficulty: params.difficulty,
-        deadline,
         max_depth: Some(params.depth),
         max_nodes: Some(params.nodes),
         candidates: params.candidates,
         seed: params.seed,
         stop: Some(stop),
-        threads,
+        deadline,
+        ..SearchRequest::new(params.difficulty, Duration::ZERO)
     }
 }
 
@@ -77,7 +77,7 @@ pub fn answer_now(job: &Job) -> Answer {
     Answer {
         analysis: (!job.position.verdict().is_over()).then(|| {
             let deadline = Instant::now() + job.params.time;
-            let request = search_request(&job.params, deadline, Arc::default(), 1);
+            let request = search_request(&job.params, deadline, Arc::default());
             levels::analyze(&job.position, &request)
         }),
         cached: false,
@@ -94,12 +94,14 @@ pub struct Searcher {
     metrics: Metrics,
     /// Threads each search uses.
     threads: usize,
+    /// Most positions each table of a search's threat searches holds.
+    threat_table_entries: usize,
 }
 
 impl Searcher {
     /// A searcher over the answer `cache`, the `rendered` bodies in front of it and `pool`,
     /// recording into `metrics`; master searches reuse one table per pool slot. One thread
-    /// a search until `with_threads`.
+    /// a search and the engine's default memory until `with_threads` and `with_memory`.
     #[must_use]
     pub fn new(
         cache: AnswerCache,
@@ -114,6 +116,7 @@ impl Searcher {
             pool,
             metrics,
             threads: 1,
+            threat_table_entries: threats::DEFAULT_TABLE_ENTRIES,
         }
     }
 
@@ -122,6 +125,16 @@ impl Searcher {
     pub fn with_threads(self, threads: usize) -> Searcher {
         Searcher {
             threads: threads.max(1),
+            ..self
+        }
+    }
+
+    /// The searcher with threat searches whose tables hold at most `threat_table_entries`
+    /// positions each (`SearchRequest::threat_table_entries`).
+    #[must_use]
+    pub fn with_memory(self, threat_table_entries: usize) -> Searcher {
+        Searcher {
+            threat_table_entries,
             ..self
         }
     }
@@ -175,11 +188,14 @@ impl Searcher {
         let params = job.params.clone();
         let budget = params.time;
         let deadline = Instant::now() + budget;
-        let (tables, threads) = (self.tables.clone(), self.threads);
+        let (tables, threads, entries) =
+            (self.tables.clone(), self.threads, self.threat_table_entries);
         let analysis = self
             .pool
             .run(budget, move |stop| {
-                let request = search_request(&params, deadline, stop, threads);
+                let mut request = search_request(&params, deadline, stop);
+                request.threads = threads;
+                request.threat_table_entries = entries;
                 tables.analyze(&position, &request)
             })
             .await?;

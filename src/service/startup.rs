@@ -121,6 +121,7 @@ fn searcher(settings: &Settings) -> Searcher {
         metrics,
     )
     .with_threads(settings.search_thread_count())
+    .with_memory(settings.threat_table_entries())
 }
 
 fn run(

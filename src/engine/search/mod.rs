@@ -78,8 +78,6 @@ const VCF_MOVES: u32 = 100;
 pub struct Searcher {
     tt: Arc<Table>,
     history: Vec<i32>,
-    /// Most positions each table of a root threat search holds.
-    threat_table_entries: usize,
 }
 
 /// What iterative deepening knows after a completed depth: the progress a caller may show
@@ -109,21 +107,7 @@ impl Searcher {
         Searcher {
             tt: Arc::new(Table::new(tt_mib)),
             history: vec![0; 2 * CELLS],
-            threat_table_entries: threats::DEFAULT_TABLE_ENTRIES,
         }
-    }
-
-    /// Makes the threat searches' tables hold at most `entries` positions each
-    /// (`threats::Budget::table_entries`; at least one), where memory is tighter than the
-    /// default allows: a long move's threat searches fill their tables.
-    pub fn set_threat_table_entries(&mut self, entries: usize) {
-        self.threat_table_entries = entries.max(1);
-    }
-
-    /// Most positions each table of a root threat search holds.
-    #[must_use]
-    pub fn threat_table_entries(&self) -> usize {
-        self.threat_table_entries
     }
 
     /// Forgets what earlier searches learnt (a new game).
@@ -163,7 +147,7 @@ impl Searcher {
             deadline: request.deadline,
             max_nodes,
             stop: request.stop.clone(),
-            threat_table_entries: self.threat_table_entries,
+            threat_table_entries: request.threat_table_entries.max(1),
         };
         let roots = self.root_moves(board, &legal);
         let helped = request.threads > 1;
@@ -395,6 +379,18 @@ fn threat_win(
         }
     }
     own_attack
+}
+
+/// Threat searches a master search on `threads` threads may run at once, which a memory
+/// limit must be shared by: the main thread's root search and, with helper threads, the
+/// deeper one a helper races against it (`raced_threat`).
+#[must_use]
+pub fn threat_searches_at_once(threads: usize) -> u64 {
+    if threads > 1 {
+        2
+    } else {
+        1
+    }
 }
 
 /// The deeper root VCT for a helper thread to race (`deep_threat`): on long moves with

@@ -222,6 +222,21 @@ pub const DEFAULT_TABLE_ENTRIES: usize = 1 << 19;
 /// memory limit allows a search is its bytes over this.
 pub const TABLE_ENTRY_BYTES: usize = 320;
 
+/// The fewest entries `table_entries_within` gives a search, however little memory there
+/// is: about 1.3 MB of tables.
+pub const MIN_TABLE_ENTRIES: usize = 1 << 12;
+
+/// The entries each of `searches` threat searches running at once may hold so that their
+/// tables, once full, take at most `bytes` together; at least `MIN_TABLE_ENTRIES`, at most
+/// `DEFAULT_TABLE_ENTRIES`.
+#[must_use]
+pub fn table_entries_within(bytes: u64, searches: u64) -> usize {
+    let each = bytes / searches.max(1) / TABLE_ENTRY_BYTES as u64;
+    usize::try_from(each)
+        .unwrap_or(usize::MAX)
+        .clamp(MIN_TABLE_ENTRIES, DEFAULT_TABLE_ENTRIES)
+}
+
 /// Most attacker moves of the VCF that makes a move a threat in a VCT, unless a budget says
 /// otherwise: one for an open three (its open four), two for a move that sets up a
 /// four-three or a double four.
