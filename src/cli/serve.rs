@@ -16,6 +16,8 @@ pub fn run(settings: &Settings) -> anyhow::Result<()> {
             workers = settings.worker_count(),
             search_threads = settings.search_slots(),
             threads_per_search = settings.search_thread_count(),
+            search_memory_mb = settings.search_memory_mb,
+            threat_table_entries = settings.threat_table_entries(),
             "gomoku-ai listening"
         );
         if settings.oversubscribes() {
