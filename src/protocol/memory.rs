@@ -12,7 +12,7 @@
 //! memory however long its moves.
 
 use crate::engine::search::{threat_searches_at_once, Table, DEFAULT_TT_MIB};
-use crate::engine::threats::{self, DEFAULT_TABLE_ENTRIES, TABLE_ENTRY_BYTES};
+use crate::engine::threats::{self, DEFAULT_TABLE_ENTRIES};
 
 const MIB: u64 = 1 << 20;
 /// Memory kept back for everything but the tables.
@@ -62,20 +62,20 @@ impl Plan {
             ),
         }
     }
-
-    /// The most the plan's tables take once full on `threads` threads, in bytes, with the
-    /// reserve.
-    #[must_use]
-    pub fn worst_case_bytes(self, threads: usize) -> u64 {
-        let threat_bytes = (self.threat_table_entries * TABLE_ENTRY_BYTES) as u64;
-        let table_bytes = Table::footprint(self.table_mib) as u64;
-        RESERVE + table_bytes + threat_searches_at_once(threads) * threat_bytes
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::threats::TABLE_ENTRY_BYTES;
+
+    /// The most `plan`'s tables take once full on `threads` threads, in bytes, with the
+    /// reserve.
+    fn worst_case_bytes(plan: Plan, threads: usize) -> u64 {
+        let threat_bytes = (plan.threat_table_entries * TABLE_ENTRY_BYTES) as u64;
+        let table_bytes = Table::footprint(plan.table_mib) as u64;
+        RESERVE + table_bytes + threat_searches_at_once(threads) * threat_bytes
+    }
 
     #[test]
     fn no_limit_keeps_the_defaults() {
@@ -91,7 +91,7 @@ mod tests {
             for threads in [1, 2, 4] {
                 let limit = mib << 20;
                 let plan = Plan::for_limit(limit, threads);
-                let worst = plan.worst_case_bytes(threads);
+                let worst = worst_case_bytes(plan, threads);
                 assert!(
                     worst <= limit as u64,
                     "{mib} MiB, {threads} threads: {plan:?} may take {worst} bytes"
