@@ -50,9 +50,9 @@ pub struct Budget {
     /// Stop when this flag is raised too, if given: the search this one races on another
     /// thread has settled the question (found the win, or answered the move).
     pub rival: Option<Arc<AtomicBool>>,
-    /// Most positions each of the search's tables remembers: its memory. The default,
-    /// `DEFAULT_TABLE_ENTRIES`, suits a service answering many requests at once; an offline
-    /// check may afford more, which long proofs need.
+    /// Most positions the search's tables remember (the VCT's move cache a quarter of
+    /// them): its memory. The default, `DEFAULT_TABLE_ENTRIES`, suits a service answering
+    /// many requests at once; an offline check may afford more.
     pub table_entries: usize,
     /// Most attacker moves of the VCF that makes a move a threat in a VCT (quintet's threat
     /// limit). The default, `DEFAULT_THREAT_VCF_MOVES` (2), sees open threes and the moves
@@ -211,19 +211,19 @@ fn forced_block(block: Point) -> Ranked {
     (0, Threat::Four, block)
 }
 
-/// Most positions one search remembers in each of its tables by default: about 150 MiB
-/// once full (`TABLE_ENTRY_BYTES`), which only searches of several seconds reach; one of
-/// 1 s fills a fifth of it.
+/// Most positions one search remembers in each of its tables by default: about 100 MB
+/// once full (`TABLE_ENTRY_BYTES` bounds it by 112 MiB), which only searches of several
+/// seconds reach.
 pub const DEFAULT_TABLE_ENTRIES: usize = 1 << 19;
 
 /// Bytes a threat search's tables take for each entry of `Budget::table_entries`, all its
 /// tables together, once full: the largest resident size measured, per entry, over long
-/// searches at several table sizes, rounded up (bench/RESULTS.md, session 19). What a
-/// memory limit allows a search is its bytes over this.
-pub const TABLE_ENTRY_BYTES: usize = 320;
+/// searches at several table sizes (189–197), with a margin (bench/RESULTS.md, session
+/// 20). What a memory limit allows a search is its bytes over this.
+pub const TABLE_ENTRY_BYTES: usize = 224;
 
 /// The fewest entries `table_entries_within` gives a search, however little memory there
-/// is: about 1.3 MB of tables.
+/// is: under 1 MiB of tables.
 pub const MIN_TABLE_ENTRIES: usize = 1 << 12;
 
 /// The entries each of `searches` threat searches running at once may hold so that their

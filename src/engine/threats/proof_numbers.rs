@@ -18,6 +18,13 @@
 //! The move limit is a number of attacker stones, so a node's remaining limit is a function
 //! of its position and the table needs no depth. Stones are only ever added, so the threat
 //! graph has no cycles and the table's entries never depend on the path to them.
+//!
+//! The table is bounded (`Budget::table_entries`). When it is full, half of it is freed:
+//! the entries that took the least work to find (Nagai's SmallTreeGC), which are the
+//! cheapest to find again. A long search so keeps learning where a table that only stopped
+//! taking new entries would keep searching the same nodes afresh: the two slowest proofs
+//! of the tactics set took a fraction of the nodes at the same memory (bench/RESULTS.md,
+//! session 20).
 
 use std::rc::Rc;
 
@@ -45,13 +52,20 @@ const INFINITE: u32 = u32::MAX / 2;
 /// of nearly equal promise.
 const STAY: u32 = 2;
 
+/// The share of `Budget::table_entries` that the move cache (`Memory::moves`) may hold. Its
+/// entries are ten times the size of the numbers' and they save only a move generation:
+/// a quarter of the entries proves as fast as all of them (bench/RESULTS.md, session 20).
+const MOVE_CACHE_SHARE: usize = 4;
+
 /// What the proof-number search knows of the positions it has seen.
 #[derive(Default)]
 pub(super) struct Memory {
-    numbers: FxHashMap<u64, Numbers>,
+    numbers: FxHashMap<u64, Entry>,
     /// The moves of nodes searched and not settled yet, so re-entering one costs no move
     /// generation (a defender's node runs a VCF to find its moves).
     moves: FxHashMap<u64, Rc<[(Point, u32)]>>,
+    /// Whether a full table is still worth collecting (see `collect_garbage`).
+    exhausted: bool,
     /// Most attacker stones a line may reach on the board.
     stone_limit: usize,
     /// How a defender's node counts its replies' proof numbers (see `Count`).
@@ -80,6 +94,23 @@ enum Node {
     /// The moves to try, most promising first, each with a guess of its child's proof
     /// number (attacker's moves) or disproof number (defender's).
     Open(Rc<[(Point, u32)]>),
+}
+
+/// What the table keeps of a node: its numbers, and the nodes its searches have visited,
+/// which is what finding them again would cost.
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    numbers: Numbers,
+    work: u32,
+}
+
+impl Entry {
+    /// Whether a collection may drop the entry: anything but a proven node with a subtree
+    /// below it, which the winning line is read back through (a proven leaf is proven
+    /// again by its generation alone: `proven_child`).
+    fn is_disposable(self) -> bool {
+        self.numbers.proof != 0 || self.work <= 1
+    }
 }
 
 /// The proof and disproof numbers of a node.
@@ -153,7 +184,7 @@ impl Solver {
         }
         self.aborted = false;
         // The weak count's open numbers are on a lower scale: the sums start afresh.
-        self.numbers.numbers.retain(|_, n| n.is_settled());
+        self.numbers.numbers.retain(|_, e| e.numbers.is_settled());
         self.mid(unbounded)
     }
 
@@ -162,15 +193,16 @@ impl Solver {
         if self.out_of_budget() {
             return Numbers::FRESH;
         }
+        let started = self.nodes;
         let attacking = self.board.to_move() == self.attacker;
         let key = self.board.hash();
         let moves = match self.numbers.moves.get(&key) {
             Some(moves) => Rc::clone(moves),
             None => match self.generate(attacking) {
-                Node::Won(_) => return self.settle(Numbers::PROVEN),
-                Node::Lost => return self.settle(Numbers::DISPROVEN),
+                Node::Won(_) => return self.settle(Numbers::PROVEN, 1),
+                Node::Lost => return self.settle(Numbers::DISPROVEN, 1),
                 Node::Open(moves) => {
-                    if self.numbers.moves.len() < self.budget.table_entries {
+                    if self.numbers.moves.len() < self.budget.table_entries / MOVE_CACHE_SHARE {
                         self.numbers.moves.insert(key, Rc::clone(&moves));
                     }
                     moves
@@ -189,7 +221,7 @@ impl Solver {
             let summary = summarise(&children, attacking, self.numbers.count);
             let node = summary.node;
             if node.proof >= limits.proof || node.disproof >= limits.disproof {
-                return self.settle(node);
+                return self.settle(node, self.nodes - started);
             }
             let chosen = summary.chosen;
             let child_limits =
@@ -262,20 +294,56 @@ impl Solver {
         }
     }
 
-    /// Records the current node's numbers and returns them. Unsettled and disproven nodes
-    /// are forgotten once the table is full; proven ones are always kept, so the winning
-    /// line can be read back.
-    fn settle(&mut self, numbers: Numbers) -> Numbers {
+    /// Records the current node's numbers, found in `work` more nodes, and returns them. A
+    /// full table is collected first; when that frees nothing, a new node is recorded only
+    /// if proven, so that the winning line can be read back.
+    fn settle(&mut self, numbers: Numbers, work: u64) -> Numbers {
         let key = self.board.hash();
         if numbers.is_settled() {
             self.numbers.moves.remove(&key);
         }
+        let work = u32::try_from(work).unwrap_or(u32::MAX);
+        if let Some(entry) = self.numbers.numbers.get_mut(&key) {
+            entry.numbers = numbers;
+            entry.work = entry.work.saturating_add(work);
+            return numbers;
+        }
         let capacity = self.budget.table_entries;
-        let table = &mut self.numbers.numbers;
-        if numbers.proof == 0 || table.len() < capacity || table.contains_key(&key) {
-            table.insert(key, numbers);
+        if self.numbers.numbers.len() >= capacity {
+            self.collect_garbage();
+        }
+        if numbers.proof == 0 || self.numbers.numbers.len() < capacity {
+            self.numbers.numbers.insert(key, Entry { numbers, work });
         }
         numbers
+    }
+
+    /// Frees about half of the full table: the disposable entries (`Entry::is_disposable`)
+    /// whose work is at most their median, and the cached moves of the nodes dropped. When
+    /// proven nodes fill most of the table, collecting would free too little to pay for
+    /// itself, and it stops.
+    fn collect_garbage(&mut self) {
+        let memory = &mut self.numbers;
+        if memory.exhausted {
+            return;
+        }
+        let mut works: Vec<u32> = memory
+            .numbers
+            .values()
+            .filter(|e| e.is_disposable())
+            .map(|e| e.work)
+            .collect();
+        if works.len() < (self.budget.table_entries / 4).max(1) {
+            memory.exhausted = true;
+            return;
+        }
+        let middle = works.len() / 2;
+        let (_, &mut median, _) = works.select_nth_unstable(middle);
+        memory
+            .numbers
+            .retain(|_, e| !e.is_disposable() || e.work > median);
+        let kept = &memory.numbers;
+        memory.moves.retain(|key, _| kept.contains_key(key));
     }
 
     /// A child's numbers: from the table, else its move's guess (see `Node::Open`).
@@ -292,7 +360,24 @@ impl Solver {
             }
         };
         let key = self.board.hash_after(point);
-        self.numbers.numbers.get(&key).copied().unwrap_or(fresh)
+        self.numbers.numbers.get(&key).map_or(fresh, |e| e.numbers)
+    }
+
+    /// The first of the node's `moves` whose child is proven: by the table, else (a leaf
+    /// that a collection dropped) by the child's generation alone.
+    fn proven_child(&mut self, moves: &[(Point, u32)], attacking: bool) -> Option<Point> {
+        let by_table = moves
+            .iter()
+            .copied()
+            .find(|&m| self.child_numbers(m, attacking).proof == 0);
+        by_table.map(|(p, _)| p).or_else(|| {
+            moves.iter().map(|&(p, _)| p).find(|&p| {
+                self.play(p);
+                let won = matches!(self.generate(!attacking), Node::Won(_));
+                self.undo();
+                won
+            })
+        })
     }
 
     /// The winning line from the current (proven) node, read back from the table: the
@@ -308,11 +393,7 @@ impl Solver {
                     break;
                 }
                 Node::Lost => break,
-                Node::Open(moves) => moves
-                    .iter()
-                    .copied()
-                    .find(|&m| self.child_numbers(m, attacking).proof == 0)
-                    .map(|(p, _)| p),
+                Node::Open(moves) => self.proven_child(&moves, attacking),
             };
             let Some(next) = next else { break };
             line.push(next);
@@ -427,6 +508,85 @@ fn child_limits(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::position::drawn_board;
+    use crate::engine::threats::{Budget, Mode};
+    use crate::engine::{Rule, Stone};
+
+    /// A solver on an empty board whose table holds `capacity` entries, filled with
+    /// `entries` under the keys 1, 2, 3, … in order (the empty board's hash is 0).
+    fn solver_with_table(capacity: usize, entries: &[Entry]) -> Solver {
+        let board = drawn_board(&["....."; 5], Rule::Freestyle, Stone::Black);
+        let budget = Budget {
+            table_entries: capacity,
+            ..Budget::nodes(1_000)
+        };
+        let mut solver = Solver::new(&board, Mode::Vct, &budget);
+        assert_eq!(board.hash(), 0);
+        for (key, &entry) in (1..).zip(entries) {
+            solver.numbers.numbers.insert(key, entry);
+        }
+        solver
+    }
+
+    fn entry(numbers: Numbers, work: u32) -> Entry {
+        Entry { numbers, work }
+    }
+
+    #[test]
+    fn a_collection_drops_the_cheapest_half_and_keeps_proven_subtrees() {
+        let entries = [
+            entry(open(3, 1), 1),
+            entry(open(2, 2), 2),
+            entry(open(4, 1), 3),
+            entry(Numbers::DISPROVEN, 10),
+            entry(Numbers::PROVEN, 1),
+            entry(Numbers::PROVEN, 1),
+            entry(Numbers::PROVEN, 5),
+            entry(Numbers::PROVEN, 1_000),
+        ];
+        let mut solver = solver_with_table(entries.len(), &entries);
+        let cached: Rc<[(Point, u32)]> = Rc::new([(Point::new(2, 2), 1)]);
+        solver.numbers.moves.insert(1, Rc::clone(&cached));
+        solver.numbers.moves.insert(3, cached);
+        solver.collect_garbage();
+        let mut kept: Vec<u64> = solver.numbers.numbers.keys().copied().collect();
+        kept.sort_unstable();
+        // The disposable works are 1, 2, 3, 10, 1, 1: their median is 2.
+        assert_eq!(kept, [3, 4, 7, 8]);
+        let cached: Vec<u64> = solver.numbers.moves.keys().copied().collect();
+        assert_eq!(cached, [3], "the moves of a dropped node go with it");
+        assert!(!solver.numbers.exhausted);
+    }
+
+    #[test]
+    fn a_table_of_proven_subtrees_is_not_collected() {
+        let entries = [entry(Numbers::PROVEN, 7); 8];
+        let mut solver = solver_with_table(entries.len(), &entries);
+        solver.collect_garbage();
+        assert_eq!(solver.numbers.numbers.len(), entries.len());
+        assert!(solver.numbers.exhausted, "collecting would free nothing");
+    }
+
+    #[test]
+    fn settling_in_a_full_table_collects_it_and_keeps_the_new_node() {
+        let entries = [
+            entry(open(2, 2), 1),
+            entry(open(2, 2), 1),
+            entry(open(2, 2), 9),
+        ];
+        let mut solver = solver_with_table(entries.len(), &entries);
+        solver.settle(open(5, 5), 4);
+        let key = solver.board.hash();
+        assert_eq!(solver.numbers.numbers.len(), 2, "the two cheapest left");
+        assert_eq!(solver.numbers.numbers[&key].work, 4);
+        solver.settle(Numbers::PROVEN, 3);
+        let stored = solver.numbers.numbers[&key];
+        assert_eq!(
+            (stored.numbers, stored.work),
+            (Numbers::PROVEN, 7),
+            "work adds up"
+        );
+    }
 
     fn open(proof: u32, disproof: u32) -> Numbers {
         Numbers { proof, disproof }
