@@ -185,6 +185,7 @@ impl Solver {
         self.aborted = false;
         // The weak count's open numbers are on a lower scale: the sums start afresh.
         self.numbers.numbers.retain(|_, e| e.numbers.is_settled());
+        self.numbers.exhausted = false;
         self.mid(unbounded)
     }
 
