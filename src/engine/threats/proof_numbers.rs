@@ -57,6 +57,10 @@ const STAY: u32 = 2;
 /// a quarter of the entries proves as fast as all of them (bench/RESULTS.md, session 20).
 const MOVE_CACHE_SHARE: usize = 4;
 
+/// A full table is collected while at least this share of it is disposable
+/// (`Entry::is_disposable`): freeing less than an eighth would not pay for the pass.
+const COLLECTABLE_SHARE: usize = 4;
+
 /// What the proof-number search knows of the positions it has seen.
 #[derive(Default)]
 pub(super) struct Memory {
@@ -321,8 +325,7 @@ impl Solver {
 
     /// Frees about half of the full table: the disposable entries (`Entry::is_disposable`)
     /// whose work is at most their median, and the cached moves of the nodes dropped. When
-    /// proven nodes fill most of the table, collecting would free too little to pay for
-    /// itself, and it stops.
+    /// proven nodes fill most of the table (`COLLECTABLE_SHARE`), collecting stops.
     fn collect_garbage(&mut self) {
         let memory = &mut self.numbers;
         if memory.exhausted {
@@ -334,7 +337,7 @@ impl Solver {
             .filter(|e| e.is_disposable())
             .map(|e| e.work)
             .collect();
-        if works.len() < (self.budget.table_entries / 4).max(1) {
+        if works.len() < (self.budget.table_entries / COLLECTABLE_SHARE).max(1) {
             memory.exhausted = true;
             return;
         }
