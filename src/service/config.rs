@@ -29,8 +29,8 @@ pub const DEFAULT_BODY_LIMIT_BYTES: usize = 65_536;
 /// Default response cache capacity in MiB.
 pub const DEFAULT_CACHE_MB: u64 = 64;
 /// Default ceiling on one search's tables, in MiB: its transposition table and the full
-/// tables of one threat search at the engine's default size (16 + 160).
-pub const DEFAULT_SEARCH_MEMORY_MB: u64 = 176;
+/// tables of one threat search at the engine's default size (16 + 112).
+pub const DEFAULT_SEARCH_MEMORY_MB: u64 = 128;
 /// The least `search_memory_mb` accepted: the transposition table and small threat tables.
 const MIN_SEARCH_MEMORY_MB: u64 = 24;
 /// Default response cache time to live.
