@@ -73,6 +73,8 @@ const LONG_MOVE: Duration = Duration::from_secs(1);
 const DEEP_THREAT_VCF_MOVES: u32 = 3;
 /// Most attacker moves a root VCF looks ahead (a VCF is narrow, so it may run long).
 const VCF_MOVES: u32 = 100;
+/// See `is_likely_win`.
+const LIKELY_WIN_ODDS: f64 = 64.0;
 
 /// A master-level searcher whose transposition table and history survive between calls.
 pub struct Searcher {
@@ -173,7 +175,14 @@ impl Searcher {
             }
             Err(own_attack) => own_attack,
         };
-        let roots = defended(board, roots, &own_attack, &limits, started, &mut nodes);
+        let roots = defended(
+            board,
+            roots,
+            &own_attack.proof,
+            &limits,
+            started,
+            &mut nodes,
+        );
         limits.max_nodes = max_nodes.saturating_sub(nodes);
         // The best-ordered root move stands in if not even depth 1 completes in time.
         let fallback = roots[0];
@@ -198,6 +207,7 @@ impl Searcher {
             }
             _ => roots,
         };
+        let roots = with_likely_win(roots, own_attack.likely);
         let roots = if roots.is_empty() {
             vec![RootMove {
                 point: fallback,
@@ -220,7 +230,7 @@ impl Searcher {
         helped: bool,
         deep: Option<&DeepThreat>,
         nodes: &mut u64,
-    ) -> Result<Tactic, Proof> {
+    ) -> Result<Tactic, OwnAttack> {
         let me = board.to_move();
         if let Some(&five) = threats::five_points(board, me, None).first() {
             return Ok(Tactic::Win(vec![five]));
@@ -233,13 +243,16 @@ impl Searcher {
                 let legal_block = theirs.iter().copied().find(|&p| is_legal(board, p, me));
                 let any =
                     legal_block.or_else(|| board.empty_points().find(|&p| is_legal(board, p, me)));
-                return any.map(Tactic::Lost).ok_or(Proof::Unknown);
+                return any.map(Tactic::Lost).ok_or(OwnAttack::UNKNOWN);
             }
         };
         match threat_win(board, first, limits, started, helped, deep, nodes) {
-            Proof::Win(line) => Ok(Tactic::Win(line)),
+            OwnAttack {
+                proof: Proof::Win(line),
+                ..
+            } => Ok(Tactic::Win(line)),
             // After a forced block the proof says nothing of the mover's own threats.
-            _ if first.is_some() => Err(Proof::Unknown),
+            _ if first.is_some() => Err(OwnAttack::UNKNOWN),
             own_attack => Err(own_attack),
         }
     }
@@ -347,9 +360,10 @@ fn threat_win(
     helped: bool,
     deep: Option<&DeepThreat>,
     nodes: &mut u64,
-) -> Proof {
+) -> OwnAttack {
     let total = limits.deadline.saturating_duration_since(started);
     let mut own_attack = Proof::Unknown;
+    let mut likely = None;
     for (mode, share, time, moves) in [
         (Mode::Vcf, VCF_SHARE, total / VCF_SHARE, VCF_MOVES),
         (Mode::Vct, VCT_SHARE, vct_time(total, helped), THREAT_MOVES),
@@ -367,6 +381,7 @@ fn threat_win(
             None => threats::find_win(board, mode, moves, &budget),
         };
         *nodes += outcome.nodes;
+        likely = outcome.lead.filter(is_likely_win).map(|lead| lead.point);
         let second_try = mode == Mode::Vct && first.is_none() && total >= LONG_MOVE;
         own_attack = match (outcome.proof, deep) {
             (Proof::Win(line), _) => Proof::Win(line),
@@ -378,7 +393,54 @@ fn threat_win(
             break;
         }
     }
-    own_attack
+    let likely = likely.filter(|_| own_attack == Proof::Unknown);
+    OwnAttack {
+        proof: own_attack,
+        likely,
+    }
+}
+
+/// What the mover's own threat searches at the root concluded when they proved no win.
+struct OwnAttack {
+    /// `NoWin` when the VCT was disproven, else `Unknown`.
+    proof: Proof,
+    /// The move the unsettled VCT found likely to win (`is_likely_win`).
+    likely: Option<Point>,
+}
+
+impl OwnAttack {
+    /// Nothing known: the searches did not run, or say nothing of the mover's own threats.
+    const UNKNOWN: OwnAttack = OwnAttack {
+        proof: Proof::Unknown,
+        likely: None,
+    };
+}
+
+/// Whether the root VCT's `lead`, when the VCT ran out of time, is likely enough to win to
+/// be played instead of the tree's choice: refuting it looked `LIKELY_WIN_ODDS` times as
+/// costly as finishing its proof. The tree's horizon falls far short of the long threat
+/// sequences such a lead starts, while the solver's numbers weigh every defence; in the
+/// tactics set every lead this picked was a winning move (bench/RESULTS.md, session 21).
+fn is_likely_win(lead: &threats::Lead) -> bool {
+    lead.odds() >= LIKELY_WIN_ODDS
+}
+
+/// `roots`, searched, with the root VCT's `likely` win first: unless the tree proved a
+/// win of its own (its first move scores a win) or proved that move lost.
+fn with_likely_win(roots: Vec<RootMove>, likely: Option<Point>) -> Vec<RootMove> {
+    let Some(likely) = likely else {
+        return roots;
+    };
+    if roots.first().is_some_and(|best| best.score > PROVEN) {
+        return roots;
+    }
+    match roots.iter().find(|r| r.point == likely) {
+        Some(root) if root.score >= -PROVEN => {
+            let root = root.clone();
+            first(roots, root)
+        }
+        _ => roots,
+    }
 }
 
 /// Threat searches a master search on `threads` threads may run at once, which a memory

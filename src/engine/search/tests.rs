@@ -359,3 +359,51 @@ fn a_helper_proves_the_win_that_needs_deeper_threats() {
     let after = threats::wins_after(p.board(), best, Mode::Vct, THREAT_MOVES, &check);
     assert!(matches!(after.proof, Proof::Win(_)), "{best:?}");
 }
+
+#[test]
+fn a_likely_win_leads_unless_the_tree_proved_otherwise() {
+    let root = |x, score| RootMove {
+        point: Point::new(x, 0),
+        score,
+        pv: vec![Point::new(x, 0)],
+    };
+    let order = |roots: &[RootMove], likely| {
+        with_likely_win(roots.to_vec(), likely)
+            .iter()
+            .map(|r| r.point.x)
+            .collect::<Vec<_>>()
+    };
+    let quiet = [root(1, 50), root(2, 40), root(3, -20)];
+    assert_eq!(order(&quiet, Some(Point::new(3, 0))), [3, 1, 2]);
+    assert_eq!(order(&quiet, None), [1, 2, 3]);
+    assert_eq!(
+        order(&quiet, Some(Point::new(4, 0))),
+        [1, 2, 3],
+        "not a root"
+    );
+    let refuted = [root(1, 50), root(2, -(PROVEN + 5))];
+    assert_eq!(
+        order(&refuted, Some(Point::new(2, 0))),
+        [1, 2],
+        "proven lost"
+    );
+    let won = [root(1, PROVEN + 5), root(2, 40)];
+    assert_eq!(
+        order(&won, Some(Point::new(2, 0))),
+        [1, 2],
+        "the tree's own win"
+    );
+}
+
+#[test]
+fn a_lead_is_likely_only_when_refuting_it_looks_far_costlier_than_proving_it() {
+    let lead = |proof, disproof| threats::Lead {
+        point: Point::new(0, 0),
+        proof,
+        disproof,
+    };
+    assert!(is_likely_win(&lead(17, 88_092)));
+    assert!(is_likely_win(&lead(10, 640)));
+    assert!(!is_likely_win(&lead(10, 639)));
+    assert!(!is_likely_win(&lead(169, 6_221)));
+}

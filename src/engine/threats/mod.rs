@@ -133,6 +133,30 @@ pub struct Outcome {
     pub proof: Proof,
     /// Nodes visited.
     pub nodes: u64,
+    /// When a VCT search from the attacker's move ran out of budget (`Proof::Unknown`):
+    /// the move its numbers found likeliest to win, if any was still open.
+    pub lead: Option<Lead>,
+}
+
+/// The attacker's most promising move at the root of an unsettled VCT search, and its
+/// proof and disproof numbers there: about how many more positions would have to be won to
+/// prove it wins, and how many held to prove it does not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Lead {
+    /// The move.
+    pub point: Point,
+    /// Its proof number (at least 1: it is not proven).
+    pub proof: u32,
+    /// Its disproof number (at least 1: it is not disproven).
+    pub disproof: u32,
+}
+
+impl Lead {
+    /// How many times harder the search found refuting the move than finishing its proof.
+    #[must_use]
+    pub fn odds(&self) -> f64 {
+        f64::from(self.disproof) / f64::from(self.proof)
+    }
 }
 
 /// Looks for a forced win of `mode` for the side to move within `max_moves` of its moves
@@ -141,9 +165,14 @@ pub struct Outcome {
 pub fn find_win(board: &Board, mode: Mode, max_moves: u32, budget: &Budget) -> Outcome {
     let mut solver = Solver::new(board, mode, budget);
     let proof = solver.solve(max_moves);
+    let lead = match (&proof, mode) {
+        (Proof::Unknown, Mode::Vct) => solver.root_lead(),
+        _ => None,
+    };
     Outcome {
         proof,
         nodes: solver.nodes,
+        lead,
     }
 }
 
@@ -162,6 +191,7 @@ pub fn wins_after(
     Outcome {
         proof,
         nodes: solver.nodes,
+        lead: None,
     }
 }
 
@@ -946,6 +976,35 @@ pub(crate) mod tests {
             }
         }
         out
+    }
+
+    /// A VCT cut short names the open root move it would have searched on, and only then.
+    #[test]
+    fn an_unsettled_vct_reports_its_open_lead() {
+        let b = board(&PREPARED_VCF, Rule::Freestyle, Stone::Black);
+        let wide = |max_nodes| Budget {
+            threat_vcf_moves: 3,
+            ..Budget::nodes(max_nodes)
+        };
+        let mut unsettled = 0;
+        for max_nodes in (1..8).map(|k| 1u64 << k) {
+            let outcome = find_win(&b, Mode::Vct, 8, &wide(max_nodes));
+            match (&outcome.proof, outcome.lead) {
+                (Proof::Unknown, Some(lead)) => {
+                    unsettled += 1;
+                    assert!(lead.proof >= 1 && lead.disproof >= 1, "{lead:?}");
+                    let threats = Solver::new(&b, Mode::Vct, &wide(1)).threat_moves(Stone::Black);
+                    assert!(threats.iter().any(|&(_, _, p)| p == lead.point), "{lead:?}");
+                }
+                (Proof::Unknown, None) => panic!("no lead at {max_nodes} nodes"),
+                (_, lead) => assert_eq!(lead, None, "settled at {max_nodes} nodes"),
+            }
+        }
+        assert!(unsettled > 0, "some budget must leave the search open");
+        let settled = find_win(&b, Mode::Vct, 8, &wide(200_000));
+        assert!(matches!(settled.proof, Proof::Win(_)) && settled.lead.is_none());
+        let vcf = find_win(&b, Mode::Vcf, 8, &Budget::nodes(3));
+        assert_eq!(vcf.lead, None, "a VCF names no lead");
     }
 
     #[test]

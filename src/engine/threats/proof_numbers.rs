@@ -31,7 +31,7 @@ use std::rc::Rc;
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
-use super::{five_points, forced_block, Proof, Solver};
+use super::{five_points, forced_block, Lead, Proof, Solver};
 use crate::engine::eval::{is_legal, Threat};
 use crate::engine::geometry::Point;
 
@@ -167,6 +167,25 @@ impl Solver {
         } else {
             Proof::Unknown
         }
+    }
+
+    /// The attacker's open move at the current node (the attacker to move) with the least
+    /// proof number, the largest disproof number among ties: the one the search would
+    /// have gone on with.
+    pub(super) fn root_lead(&mut self) -> Option<Lead> {
+        let Node::Open(moves) = self.attacker_node() else {
+            return None;
+        };
+        let open = moves.iter().filter_map(|&m| {
+            let numbers = self.child_numbers(m, true);
+            let lead = Lead {
+                point: m.0,
+                proof: numbers.proof,
+                disproof: numbers.disproof,
+            };
+            (!numbers.is_settled()).then_some(lead)
+        });
+        open.min_by_key(|lead| (lead.proof, std::cmp::Reverse(lead.disproof)))
     }
 
     /// Searches the current node with weak proof numbers for `WEAK_SHARE` of the budget,
