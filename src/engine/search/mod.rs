@@ -11,7 +11,9 @@
 //!
 //! The answer is the last completed iteration's best move, unless the stopped iteration had
 //! already proven a later root move better than that one (single-PV searches only: multi-PV
-//! keeps every listed score from one depth).
+//! keeps every listed score from one depth), or the root VCT ran out of time with a move it
+//! found far likelier to win than to fail (`is_likely_win`) and the tree proved that move
+//! no loss.
 //!
 //! A request for more than one thread adds helper threads (`helpers`, lazy SMP) that deepen
 //! the same root from the moment the root moves are known, sharing the transposition table;
@@ -75,6 +77,8 @@ const DEEP_THREAT_VCF_MOVES: u32 = 3;
 const VCF_MOVES: u32 = 100;
 /// See `is_likely_win`.
 const LIKELY_WIN_ODDS: f64 = 64.0;
+/// See `is_likely_win`.
+const LIKELY_WIN_DISPROOF: u32 = 10_000;
 
 /// A master-level searcher whose transposition table and history survive between calls.
 pub struct Searcher {
@@ -418,11 +422,13 @@ impl OwnAttack {
 
 /// Whether the root VCT's `lead`, when the VCT ran out of time, is likely enough to win to
 /// be played instead of the tree's choice: refuting it looked `LIKELY_WIN_ODDS` times as
-/// costly as finishing its proof. The tree's horizon falls far short of the long threat
-/// sequences such a lead starts, while the solver's numbers weigh every defence; in the
-/// tactics set every lead this picked was a winning move (bench/RESULTS.md, session 21).
+/// costly as finishing its proof, and the search had tried to refute it in earnest (a
+/// disproof number of `LIKELY_WIN_DISPROOF` or more; the short VCTs of fast moves have not).
+/// The tree's horizon falls far short of the long threat sequences such a lead starts,
+/// while the solver's numbers weigh every defence; in the tactics set every lead this
+/// picked was a winning move (bench/RESULTS.md, session 21).
 fn is_likely_win(lead: &threats::Lead) -> bool {
-    lead.odds() >= LIKELY_WIN_ODDS
+    lead.odds() >= LIKELY_WIN_ODDS && lead.disproof >= LIKELY_WIN_DISPROOF
 }
 
 /// `roots`, searched, with the root VCT's `likely` win first: unless the tree proved a

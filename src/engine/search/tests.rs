@@ -403,7 +403,8 @@ fn a_lead_is_likely_only_when_refuting_it_looks_far_costlier_than_proving_it() {
         disproof,
     };
     assert!(is_likely_win(&lead(17, 88_092)));
-    assert!(is_likely_win(&lead(10, 640)));
-    assert!(!is_likely_win(&lead(10, 639)));
+    assert!(is_likely_win(&lead(200, 12_800)));
+    assert!(!is_likely_win(&lead(200, 12_799)), "odds under 64");
+    assert!(!is_likely_win(&lead(10, 9_999)), "not tried in earnest");
     assert!(!is_likely_win(&lead(169, 6_221)));
 }
