@@ -258,11 +258,7 @@ fn a_stopped_iteration_answers_the_move_that_beat_the_last_best() {
 
 #[test]
 fn a_helpers_deeper_move_leads_only_if_the_defence_allowed_it() {
-    let root = |x, score| RootMove {
-        point: Point::new(x, 0),
-        score,
-        pv: vec![Point::new(x, 0)],
-    };
+    let root = root_move;
     let main = vec![root(1, 50), root(2, 40), root(3, 30)];
     let allowed = [Point::new(1, 0), Point::new(2, 0), Point::new(3, 0)];
     let stats = SearchStats {
@@ -362,11 +358,7 @@ fn a_helper_proves_the_win_that_needs_deeper_threats() {
 
 #[test]
 fn a_likely_win_leads_unless_the_tree_proved_otherwise() {
-    let root = |x, score| RootMove {
-        point: Point::new(x, 0),
-        score,
-        pv: vec![Point::new(x, 0)],
-    };
+    let root = root_move;
     let order = |roots: &[RootMove], likely| {
         with_likely_win(roots.to_vec(), likely)
             .iter()
@@ -407,4 +399,13 @@ fn a_lead_is_likely_only_when_refuting_it_looks_far_costlier_than_proving_it() {
     assert!(!is_likely_win(&lead(200, 12_799)), "odds under 64");
     assert!(!is_likely_win(&lead(10, 9_999)), "not tried in earnest");
     assert!(!is_likely_win(&lead(169, 6_221)));
+}
+
+/// A searched root move on row 0 at column `x`, scoring `score`.
+fn root_move(x: usize, score: i32) -> RootMove {
+    RootMove {
+        point: Point::new(x, 0),
+        score,
+        pv: vec![Point::new(x, 0)],
+    }
 }
