@@ -170,11 +170,17 @@ impl Solver {
     }
 
     /// The attacker's open move at the current node (the attacker to move) with the least
-    /// proof number, the largest disproof number among ties: the one the search would
-    /// have gone on with.
+    /// proof number, the largest disproof number among ties: the move the search found
+    /// nearest a proof. Its moves come from the move cache when the search left them
+    /// there, as an unsettled node's usually are.
     pub(super) fn root_lead(&mut self) -> Option<Lead> {
-        let Node::Open(moves) = self.attacker_node() else {
-            return None;
+        let cached = self.numbers.moves.get(&self.board.hash()).map(Rc::clone);
+        let moves = match cached {
+            Some(moves) => moves,
+            None => match self.attacker_node() {
+                Node::Open(moves) => moves,
+                Node::Won(_) | Node::Lost => return None,
+            },
         };
         let open = moves.iter().filter_map(|&m| {
             let numbers = self.child_numbers(m, true);
