@@ -4,9 +4,9 @@ use std::process::Command;
 use std::time::Duration;
 
 use gomoku_ai::engine::{BoardSize, Rule, Stone};
+use gomoku_ai::protocol::arena::openings;
+use gomoku_ai::protocol::arena::player::PlayerSpec;
 use gomoku_ai::protocol::arena::{play_match, MatchConfig};
-use gomoku_ai::protocol::openings;
-use gomoku_ai::protocol::player::PlayerSpec;
 
 fn brain(name: &str, level: &str) -> PlayerSpec {
     PlayerSpec::parse(&format!(

@@ -1,7 +1,7 @@
-//! The Gomocup brain protocol's line parser (`protocol::command`): a command line, or one
+//! The Gomocup brain protocol's line parser (`protocol::pbrain::command`): a command line, or one
 //! `x,y,field` line of a `BOARD` block.
 
-use gomoku_ai::protocol::command::{self, Command};
+use gomoku_ai::protocol::pbrain::command::{self, Command};
 
 /// The first byte picks the parser (command line or board line), the rest is the line.
 pub fn check_pbrain(data: &[u8]) {

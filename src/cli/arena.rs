@@ -11,9 +11,9 @@ use clap::Args;
 
 use crate::engine::analysis::{available_cores, MAX_THREADS};
 use crate::engine::{levels, BoardInput, BoardSize, Difficulty, Position, Rule, SearchRequest};
+use crate::protocol::arena::openings::{self, Opening};
+use crate::protocol::arena::player::PlayerSpec;
 use crate::protocol::arena::{self, MatchConfig, MatchResult};
-use crate::protocol::openings::{self, Opening};
-use crate::protocol::player::PlayerSpec;
 
 /// Arguments of `gomoku-ai arena`.
 #[derive(Args, Debug)]

@@ -5,7 +5,7 @@ use std::io::{self, BufReader};
 use clap::Args;
 
 use crate::engine::Difficulty;
-use crate::protocol::gomocup::{self, BrainConfig};
+use crate::protocol::pbrain::{self, BrainConfig};
 
 /// Arguments of the pbrain brain.
 #[derive(Args, Debug, Clone)]
@@ -20,7 +20,7 @@ pub fn run(args: &PbrainArgs) -> anyhow::Result<()> {
     let config = BrainConfig {
         difficulty: args.level,
     };
-    gomocup::run(
+    pbrain::run(
         config,
         BufReader::new(io::stdin()),
         &mut io::stdout().lock(),

@@ -12,7 +12,7 @@ use crate::engine::{notation, BoardInput, BoardSize, MoveInput, Position, Rule};
 
 /// The built-in book: balanced 3–5 stone openings near the centre of 15 × 15 (see the file's
 /// header for how they were chosen and judged).
-pub const BUILTIN: &str = include_str!("../../openings/freestyle-15.txt");
+pub const BUILTIN: &str = include_str!("../../../openings/freestyle-15.txt");
 
 /// One opening: offsets `(dx, dy)` from the centre, in play order (Black first).
 #[derive(Clone, Debug, PartialEq, Eq)]

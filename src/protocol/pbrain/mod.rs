@@ -10,15 +10,18 @@
 //! from `INFO max_memory`, carries over from move to move within a game and is cleared when a
 //! new game starts. While it thinks, it sends a `MESSAGE` after every completed depth.
 
+pub mod clock;
+pub mod command;
+pub mod memory;
+
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use super::clock::{self, TimeControl};
-use super::command::{self, Command, Info};
-use super::memory;
+use self::clock::TimeControl;
+use self::command::{Command, Info};
 use crate::engine::analysis::{Score, SearchStats, MAX_THREADS};
 use crate::engine::search::Searcher;
 use crate::engine::{

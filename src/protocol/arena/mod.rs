@@ -6,17 +6,21 @@
 //! slower than its limit plus the tolerance loses, with the reason recorded. Games run on up
 //! to `concurrency` threads; each finished game is reported as it comes in.
 
+pub mod elo;
+pub mod openings;
+pub mod player;
+
 use std::fmt::Write as _;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use super::clock::TimeControl;
-use super::elo::Tally;
-use super::openings::Opening;
-use super::player::{Failure, GameSetup, Player, PlayerSpec};
+use self::elo::Tally;
+use self::openings::Opening;
+use self::player::{Failure, GameSetup, Player, PlayerSpec};
 use crate::engine::{notation, BoardSize, Point, Position, Rule, Stone};
+use crate::protocol::pbrain::clock::TimeControl;
 
 /// How a match is played.
 #[derive(Clone, Debug)]
@@ -324,9 +328,9 @@ fn forfeit(loser: Stone, failure: &Failure) -> Outcome {
 
 #[cfg(test)]
 mod tests {
+    use super::openings;
     use super::*;
     use crate::engine::Difficulty;
-    use crate::protocol::openings;
 
     fn config() -> MatchConfig {
         MatchConfig {

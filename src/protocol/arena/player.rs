@@ -7,9 +7,9 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use super::clock::{Overhead, TimeControl};
-use super::gomocup;
 use crate::engine::{levels, Difficulty, Point, Position, Rule, SearchRequest, Stone};
+use crate::protocol::pbrain;
+use crate::protocol::pbrain::clock::{Overhead, TimeControl};
 
 /// How long an external engine may take to start and answer `START`.
 const START_WAIT: Duration = Duration::from_secs(10);
@@ -259,7 +259,7 @@ impl External {
         self.send(&format!("INFO timeout_match {}", setup.game_ms))?;
         self.send(&format!("INFO max_memory {}", setup.max_memory))?;
         self.send(&format!("INFO thread_num {}", setup.threads))?;
-        self.send(&format!("INFO rule {}", gomocup::rule_bits(setup.rule)))?;
+        self.send(&format!("INFO rule {}", pbrain::rule_bits(setup.rule)))?;
         self.send("INFO game_type 1")?;
         Ok(())
     }
