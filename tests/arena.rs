@@ -157,3 +157,53 @@ fn master_brains_never_lose_on_time_under_tiny_controls() {
         }
     }
 }
+
+#[test]
+fn arena_command_stops_an_sprt_once_it_decides() {
+    let sprt = |first: &str, second: &str, bounds: &str| {
+        let output = Command::new(env!("CARGO_BIN_EXE_gomoku-ai"))
+            .args(["arena", "--engine", first, "--engine", second])
+            .args(["--sprt", bounds, "--move-ms", "0", "--concurrency", "2"])
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+        assert!(output.status.success(), "{stdout}");
+        let last = stdout
+            .lines()
+            .find(|l| l.starts_with("SPRT ["))
+            .unwrap_or("");
+        let games: usize = last
+            .split(" after ")
+            .nth(1)
+            .and_then(|rest| rest.split(' ').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("no SPRT summary in {stdout}"));
+        (last.to_string(), games)
+    };
+    // Easy is several hundred Elo above beginner: a test of 0 against 200 Elo accepts that,
+    // and the reverse pairing rejects it, each long before the 20 rounds' games.
+    let (stronger, games) = sprt("level=easy", "level=beginner", "0,200");
+    assert!(stronger.contains("H1 accepted"), "{stronger}");
+    assert!(games < 200, "{stronger}");
+    let (weaker, games) = sprt("level=beginner", "level=easy", "0,200");
+    assert!(weaker.contains("H0 accepted"), "{weaker}");
+    assert!(games < 200, "{weaker}");
+}
+
+#[test]
+fn arena_command_refuses_an_sprt_whose_bounds_are_reversed() {
+    let output = Command::new(env!("CARGO_BIN_EXE_gomoku-ai"))
+        .args([
+            "arena",
+            "--engine",
+            "level=easy",
+            "--engine",
+            "level=beginner",
+        ])
+        .args(["--sprt", "10,0"])
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("must be greater than elo0"), "{stderr}");
+}

@@ -3,6 +3,7 @@
 
 use std::fs;
 use std::io::Write;
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -13,6 +14,7 @@ use crate::engine::analysis::{available_cores, MAX_THREADS};
 use crate::engine::{levels, BoardInput, BoardSize, Difficulty, Position, Rule, SearchRequest};
 use crate::protocol::arena::openings::{self, Opening};
 use crate::protocol::arena::player::PlayerSpec;
+use crate::protocol::arena::sprt::{Decision, PairTracker, Pentanomial, Sprt};
 use crate::protocol::arena::{self, MatchConfig, MatchResult};
 
 /// Arguments of `gomoku-ai arena`.
@@ -70,6 +72,26 @@ pub struct ArenaArgs {
     /// Write every game as SGF to this file.
     #[arg(long)]
     pub sgf_out: Option<PathBuf>,
+    /// Play a sequential probability ratio test of the first engine against the second:
+    /// `ELO0,ELO1` (e.g. `0,10`): stop once the game pairs show the first is at least ELO1
+    /// stronger (H1) or at most ELO0 (H0). Plays the book over and over up to --rounds.
+    #[arg(
+        long,
+        value_name = "ELO0,ELO1",
+        value_delimiter = ',',
+        num_args = 1,
+        conflicts_with = "ladder"
+    )]
+    pub sprt: Option<Vec<f64>>,
+    /// The SPRT's chance of accepting H1 when H0 holds.
+    #[arg(long, default_value_t = 0.05, requires = "sprt")]
+    pub alpha: f64,
+    /// The SPRT's chance of accepting H0 when H1 holds.
+    #[arg(long, default_value_t = 0.05, requires = "sprt")]
+    pub beta: f64,
+    /// Times the openings book is played through [default: 1, or 20 with --sprt].
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub rounds: Option<u32>,
     /// Instead of playing, print each opening's evaluation by this level (searching
     /// --move-ms per side) with each side to move: a balanced opening is near 0 from both.
     #[arg(long)]
@@ -101,23 +123,12 @@ pub fn run(args: &ArenaArgs) -> anyhow::Result<()> {
     let mut games_out = create(args.games_out.as_ref())?;
     let mut sgf_out = create(args.sgf_out.as_ref())?;
     let mut rows = Vec::new();
+    let sprt = sprt_of(args)?;
+    let rounds = args
+        .rounds
+        .map_or(if sprt.is_some() { 20 } else { 1 }, |r| r as usize);
     for (first, second) in &pairs {
-        println!(
-            "== {} vs {}: {} games, {} {}, {} ms/move, {} ms/game",
-            first.name(),
-            second.name(),
-            book.len() * 2,
-            config.rule,
-            config.size,
-            config.move_ms,
-            config.game_ms
-        );
-        let total = book.len() * 2;
-        let result = arena::play_match(&config, first, second, &book, |game, tally| {
-            println!("[{}/{total}] {}", tally.games(), game.text(config.size));
-            println!("        {} vs {}: {tally}", first.name(), second.name());
-        })
-        .map_err(anyhow::Error::msg)?;
+        let result = play_one_match(&config, [first, second], &book, rounds, sprt.as_ref())?;
         for game in &result.games {
             if let Some(file) = games_out.as_mut() {
                 writeln!(file, "{}", game.text(config.size))?;
@@ -140,6 +151,83 @@ pub fn run(args: &ArenaArgs) -> anyhow::Result<()> {
         println!("{row}");
     }
     Ok(())
+}
+
+/// Plays `first` against `second` over `rounds` of the book, printing each game, and stops
+/// once `sprt` (if any) has decided.
+fn play_one_match(
+    config: &MatchConfig,
+    [first, second]: [&PlayerSpec; 2],
+    book: &[Opening],
+    rounds: usize,
+    sprt: Option<&Sprt>,
+) -> anyhow::Result<MatchResult> {
+    let total = book.len() * 2 * rounds;
+    println!(
+        "== {} vs {}: {total} games, {} {}, {} ms/move, {} ms/game",
+        first.name(),
+        second.name(),
+        config.rule,
+        config.size,
+        config.move_ms,
+        config.game_ms
+    );
+    let mut tracker = PairTracker::default();
+    let mut decision = None;
+    let result = arena::play_match_until(config, [first, second], book, rounds, |game, tally| {
+        println!("[{}/{total}] {}", tally.games(), game.text(config.size));
+        println!("        {} vs {}: {tally}", first.name(), second.name());
+        let Some(test) = sprt else {
+            return ControlFlow::Continue(());
+        };
+        tracker.record(game.index, game.first_player_result());
+        println!("        SPRT {}", sprt_line(test, tracker.pentanomial()));
+        decision = decision.or_else(|| test.decision(tracker.pentanomial()));
+        if decision.is_some() {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    })
+    .map_err(anyhow::Error::msg)?;
+    if let Some(test) = sprt {
+        let verdict = match decision {
+            Some(Decision::AcceptH1) => "H1 accepted",
+            Some(Decision::AcceptH0) => "H0 accepted",
+            None => "undecided (raise --rounds)",
+        };
+        println!(
+            "SPRT [{}, {}] alpha={} beta={}: {verdict} after {} games; {}",
+            test.elo0,
+            test.elo1,
+            test.alpha,
+            test.beta,
+            result.tally.games(),
+            sprt_line(test, tracker.pentanomial())
+        );
+    }
+    Ok(result)
+}
+
+/// The SPRT of `--sprt`, `--alpha` and `--beta`, if one was asked for.
+fn sprt_of(args: &ArenaArgs) -> anyhow::Result<Option<Sprt>> {
+    let Some(bounds) = &args.sprt else {
+        return Ok(None);
+    };
+    let [elo0, elo1] = bounds[..] else {
+        bail!("--sprt takes two Elo values, ELO0,ELO1 (e.g. 0,10)");
+    };
+    Ok(Some(Sprt::new(elo0, elo1, args.alpha, args.beta)?))
+}
+
+/// `LLR 1.23 [-2.94, 2.94]  pairs [0, ½, 1, 1½, 2]: [..]`.
+fn sprt_line(test: &Sprt, pairs: &Pentanomial) -> String {
+    format!(
+        "LLR {:.2} [{:.2}, {:.2}]  {pairs}",
+        test.llr(pairs),
+        test.lower_bound(),
+        test.upper_bound()
+    )
 }
 
 /// Prints, per opening, the level's score for the side to move and for the other side were it

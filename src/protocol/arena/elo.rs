@@ -22,6 +22,13 @@ pub struct Tally {
 }
 
 impl Tally {
+    /// Adds another tally's games to this one.
+    pub fn add(&mut self, other: Tally) {
+        self.wins += other.wins;
+        self.losses += other.losses;
+        self.draws += other.draws;
+    }
+
     /// Games counted.
     #[must_use]
     pub fn games(&self) -> u32 {

@@ -9,8 +9,10 @@
 pub mod elo;
 pub mod openings;
 pub mod player;
+pub mod sprt;
 
 use std::fmt::Write as _;
+use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::thread;
@@ -76,6 +78,18 @@ pub struct GameRecord {
 }
 
 impl GameRecord {
+    /// This game's result for the match's first player, as a one-game tally.
+    #[must_use]
+    pub fn first_player_result(&self) -> Tally {
+        let mut result = Tally::default();
+        match self.outcome.winner {
+            None => result.draws = 1,
+            Some(w) if (w == Stone::Black) == self.first_is_black => result.wins = 1,
+            Some(_) => result.losses = 1,
+        }
+        result
+    }
+
     /// The game as one text line: result, players, reason, then the moves in notation.
     #[must_use]
     pub fn text(&self, size: BoardSize) -> String {
@@ -151,6 +165,23 @@ pub fn play_match(
     openings: &[Opening],
     mut on_game: impl FnMut(&GameRecord, &Tally),
 ) -> Result<MatchResult, String> {
+    play_match_until(config, [first, second], openings, 1, |game, tally| {
+        on_game(game, tally);
+        ControlFlow::Continue(())
+    })
+}
+
+/// Plays the openings `rounds` times over, each twice with colours swapped, until `on_game`
+/// says to stop (as a sequential test does once it has decided). Games `2k` and `2k + 1` are
+/// one opening's pair. After a stop each game thread starts at most the one game it may
+/// already have claimed; the games still running finish and are reported and counted too.
+pub fn play_match_until(
+    config: &MatchConfig,
+    [first, second]: [&PlayerSpec; 2],
+    openings: &[Opening],
+    rounds: usize,
+    mut on_game: impl FnMut(&GameRecord, &Tally) -> ControlFlow<()>,
+) -> Result<MatchResult, String> {
     let starts: Vec<Position> = openings
         .iter()
         .enumerate()
@@ -159,7 +190,8 @@ pub fn play_match(
                 .map_err(|e| format!("opening {}: {e}", i + 1))
         })
         .collect::<Result<_, _>>()?;
-    let jobs: Vec<(usize, bool)> = (0..starts.len())
+    let jobs: Vec<(usize, bool)> = (0..rounds)
+        .flat_map(|_| 0..starts.len())
         .flat_map(|o| [(o, true), (o, false)])
         .collect();
     let next = AtomicUsize::new(0);
@@ -181,7 +213,9 @@ pub fn play_match(
                 } else {
                     (second, first)
                 };
-                let mut record = play_game(config, [black, white], &starts[opening]);
+                let round = index / (2 * starts.len());
+                let seed = (round > 0).then_some(round as u64);
+                let mut record = play_game(config, [black, white], &starts[opening], seed);
                 record.index = index;
                 record.opening = opening;
                 record.first_is_black = first_is_black;
@@ -192,11 +226,7 @@ pub fn play_match(
         }
         drop(sender);
         for record in results {
-            match record.outcome.winner {
-                None => tally.draws += 1,
-                Some(w) if (w == Stone::Black) == record.first_is_black => tally.wins += 1,
-                Some(_) => tally.losses += 1,
-            }
+            tally.add(record.first_player_result());
             let (first_side, second_side) = if record.first_is_black {
                 (0, 1)
             } else {
@@ -204,7 +234,10 @@ pub fn play_match(
             };
             max_move[0] = max_move[0].max(record.max_move[first_side]);
             max_move[1] = max_move[1].max(record.max_move[second_side]);
-            on_game(&record, &tally);
+            if on_game(&record, &tally).is_break() {
+                // Every index past the jobs reads as "no more work" to the game threads.
+                next.store(jobs.len(), Ordering::Relaxed);
+            }
             let index = record.index;
             games[index] = Some(record);
         }
@@ -216,8 +249,13 @@ pub fn play_match(
     })
 }
 
-/// Plays one game from `start` between `players` ([Black, White]).
-pub fn play_game(config: &MatchConfig, players: [&PlayerSpec; 2], start: &Position) -> GameRecord {
+/// Plays one game from `start` between `players` ([Black, White]); the levels play with `seed`.
+pub fn play_game(
+    config: &MatchConfig,
+    players: [&PlayerSpec; 2],
+    start: &Position,
+    seed: Option<u64>,
+) -> GameRecord {
     let setup = GameSetup {
         width: config.size.width(),
         height: config.size.height(),
@@ -226,6 +264,7 @@ pub fn play_game(config: &MatchConfig, players: [&PlayerSpec; 2], start: &Positi
         game_ms: config.game_ms,
         max_memory: config.max_memory,
         threads: config.threads,
+        seed,
     };
     let mut record = GameRecord {
         index: 0,
@@ -381,6 +420,39 @@ mod tests {
             );
             assert_eq!(end.verdict().winner, game.outcome.winner);
         }
+    }
+
+    #[test]
+    fn rounds_repeat_the_book_and_a_stop_starts_no_new_game() {
+        let book = openings::parse("h8 i9 h10\n0,0, 1,0, 0,1").unwrap();
+        let (a, b) = (level(Difficulty::Easy), level(Difficulty::Beginner));
+        let one_at_a_time = MatchConfig {
+            concurrency: 1,
+            ..config()
+        };
+        let all = play_match_until(&one_at_a_time, [&a, &b], &book, 3, |_, _| {
+            ControlFlow::Continue(())
+        })
+        .unwrap();
+        assert_eq!(all.games.len(), 12);
+        assert!(all.games.iter().all(|g| g.opening == (g.index / 2) % 2));
+        // The seeded rounds play other games than the first, deterministic one.
+        assert!((4..12).any(|i| all.games[i].moves != all.games[i % 4].moves));
+        let stopped = play_match_until(&one_at_a_time, [&a, &b], &book, 3, |_, tally| {
+            if tally.games() == 5 {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
+        .unwrap();
+        // The one game thread may have claimed the next game before the stop was seen.
+        assert!(
+            (5..=6).contains(&stopped.games.len()),
+            "{}",
+            stopped.games.len()
+        );
+        assert_eq!(stopped.tally.games() as usize, stopped.games.len());
     }
 
     #[test]

@@ -133,6 +133,9 @@ pub struct GameSetup {
     /// Threads each player may search with: a level's search uses them, an external engine
     /// is told by `INFO thread_num`.
     pub threads: usize,
+    /// Seed of the levels' choice among equal moves; `None` plays deterministically. Rounds
+    /// after a book's first get one, so that repeating the book plays new games.
+    pub seed: Option<u64>,
 }
 
 /// Why a player lost without a move on the board: the reason is recorded with the game.
@@ -152,7 +155,14 @@ pub enum Failure {
 /// A player in one game.
 pub enum Player {
     /// A level searched in-process with this many threads.
-    Level(Difficulty, usize),
+    Level {
+        /// The level.
+        difficulty: Difficulty,
+        /// Threads its search may use.
+        threads: usize,
+        /// Its seed for this game.
+        seed: Option<u64>,
+    },
     /// A running external engine.
     External(External),
 }
@@ -165,7 +175,11 @@ impl Player {
         tolerance: Duration,
     ) -> Result<Player, Failure> {
         match spec {
-            PlayerSpec::Level { difficulty, .. } => Ok(Player::Level(*difficulty, setup.threads)),
+            PlayerSpec::Level { difficulty, .. } => Ok(Player::Level {
+                difficulty: *difficulty,
+                threads: setup.threads,
+                seed: setup.seed,
+            }),
             PlayerSpec::External { command, .. } => {
                 External::start(command, setup, tolerance).map(Player::External)
             }
@@ -182,10 +196,15 @@ impl Player {
         wait: Duration,
     ) -> Result<Point, Failure> {
         match self {
-            Player::Level(difficulty, threads) => {
+            Player::Level {
+                difficulty,
+                threads,
+                seed,
+            } => {
                 let mut request =
                     SearchRequest::new(*difficulty, time.budget_for(Overhead::InProcess));
                 request.threads = *threads;
+                request.seed = *seed;
                 levels::analyze(position, &request)
                     .best
                     .ok_or_else(|| Failure::Protocol("the level found no move".into()))
