@@ -35,8 +35,8 @@ const BENCH_EFFORT: Effort = Effort {
 /// hundreds of MiB at most).
 const VERIFY_TABLE_ENTRIES: usize = 1 << 22;
 /// The wide check's memory: its proofs run to tens of millions of nodes, and a table that
-/// forgets makes them far longer (bench/RESULTS.md): at 8 Mi entries `vct_unstable`'s stays
-/// unproven after 80 M nodes. 16 Mi: about 2 GB resident there.
+/// forgets makes them far longer (docs/decisions/0016-tactics-verifier.md): at 8 Mi entries
+/// `vct_unstable`'s stays unproven after 80 M nodes. 16 Mi: about 2 GB resident there.
 const WIDE_TABLE_ENTRIES: usize = 1 << 24;
 /// The threat limit of the wide check: threats may prepare a VCF of three moves.
 const WIDE_THREAT_VCF_MOVES: u32 = 3;

@@ -7,7 +7,7 @@
 //! deepen the alpha-beta search until the deadline, the depth limit, the node limit or the
 //! stop flag. A forced answer (one root move left) still searches its whole time: the table
 //! it fills serves the next move, and an eighth of the time gained nothing in the arena,
-//! not even with a game clock (bench/ARENA.md, session 16).
+//! not even with a game clock (docs/decisions/0025-forced-moves.md).
 //!
 //! The answer is the last completed iteration's best move, unless the stopped iteration had
 //! already proven a later root move better than that one (single-PV searches only: multi-PV
@@ -343,7 +343,7 @@ pub(crate) enum Tactic {
 /// in proportion between. At short budgets the tree needs the time most (at 200 ms a move,
 /// half for the VCT lost arena points, and with a helper 1.5 quarters gained none); at long
 /// ones it already reaches its useful depth, and long threat sequences are worth more
-/// (bench/ARENA.md, sessions 5 and 13).
+/// (docs/decisions/0010-vct-time-share.md).
 fn vct_time(total: Duration, helped: bool) -> Duration {
     let long = if helped { 0.75 } else { 0.5 };
     let span = (LONG_MOVE - SHORT_MOVE).as_secs_f64();
@@ -426,7 +426,7 @@ impl OwnAttack {
 /// disproof number of `LIKELY_WIN_DISPROOF` or more; the short VCTs of fast moves have not).
 /// The tree's horizon falls far short of the long threat sequences such a lead starts,
 /// while the solver's numbers weigh every defence; in the tactics set every lead this
-/// picked was a winning move (bench/RESULTS.md, session 21).
+/// picked was a winning move (docs/decisions/0027-likely-win-lead.md).
 fn is_likely_win(lead: &threats::Lead) -> bool {
     lead.odds() >= LIKELY_WIN_ODDS && lead.disproof >= LIKELY_WIN_DISPROOF
 }

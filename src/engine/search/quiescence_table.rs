@@ -3,16 +3,16 @@
 //! Below the horizon the side to move plays its fours, the other side blocks, and the same
 //! fours played in another order meet again: on the bench midgames half of the tree's nodes
 //! are quiescence nodes, and this table cuts the tree's nodes to a given depth by a quarter
-//! to four fifths (bench/RESULTS.md, session 15). The quiescence keeps out of the shared
-//! transposition table, whose slots hold the results of full-width searches: its entries
+//! to four fifths (docs/decisions/0024-quiescence-table.md). The quiescence keeps out of
+//! the shared transposition table, whose slots hold the results of full-width searches: its entries
 //! are as many again and worth far less, and would push those out.
 
 use super::tree::{from_tt, to_tt};
 use super::tt::Bound;
 
 /// Slots of a table: 256 KiB at 16 bytes each. On the bench midgames four times more cut
-/// under 1 % more nodes, and searched about an eighth fewer nodes a second (bench/RESULTS.md,
-/// session 15): a table this small stays in the faster caches.
+/// under 1 % more nodes, and searched about an eighth fewer nodes a second
+/// (docs/decisions/0024-quiescence-table.md): a table this small stays in the faster caches.
 const SLOTS: usize = 1 << 14;
 
 /// One stored quiescence result.

@@ -248,8 +248,9 @@ pub const DEFAULT_TABLE_ENTRIES: usize = 1 << 19;
 
 /// Bytes a threat search's tables take for each entry of `Budget::table_entries`, all its
 /// tables together, once full: the largest resident size measured, per entry, over long
-/// searches at several table sizes (189–197), with a margin (bench/RESULTS.md, session
-/// 20). What a memory limit allows a search is its bytes over this.
+/// searches at several table sizes (189–197), with a margin
+/// (docs/decisions/0026-threat-table-memory.md). What a memory limit allows a search is its
+/// bytes over this.
 pub const TABLE_ENTRY_BYTES: usize = 224;
 
 /// The fewest entries `table_entries_within` gives a search, however little memory there
@@ -737,7 +738,8 @@ impl Solver {
 /// there (`a_lone_open_two_that_sets_up_a_four_three_is_a_threat`); `wide` (a deeper threat
 /// limit, whose wins need such quiet moves) takes any line one move from a three. At the
 /// default limit the narrow test proved the same puzzles in 8–18 % less time
-/// (bench/RESULTS.md, session 14). A filter can cost a win, never make one false.
+/// (docs/decisions/0023-deeper-threat-limit-at-the-root.md). A filter can cost a win, never
+/// make one false.
 ///
 /// The four patterns are tested at once as the bytes of one word (the test runs on every
 /// empty cell of the zone at every attacker node of a VCT): adding `128 - t` to each byte

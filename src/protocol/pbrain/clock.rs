@@ -22,13 +22,14 @@ const MOVES_TO_GO: u64 = 25;
 pub enum Overhead {
     /// A brain answering a manager over pipes: a tenth of the limit plus 40 ms, at most 2 s.
     /// The fixed part covers pipe I/O and scheduling on a loaded machine, which arena runs
-    /// measured at up to ~60 ms beyond a 170 ms budget on 2 busy cores (bench/ARENA.md).
+    /// measured at up to ~60 ms beyond a 170 ms budget on 2 busy cores
+    /// (docs/decisions/0003-brain-time-margin.md).
     Pipe,
     /// A search called in the manager's own process (the arena's levels): there is no I/O,
     /// only the search's overshoot of its deadline and a descheduled time slice or two: a
     /// twentieth of the limit plus 5 ms. With two arenas on 2 cores, moves of a 185 ms budget
-    /// took at most 196 ms (bench/ARENA.md); a third busy process can add 20–30 ms, which the
-    /// arena's tolerance absorbs.
+    /// took at most 196 ms (docs/decisions/0004-arena-in-process-margin.md); a third busy process
+    /// can add 20–30 ms, which the arena's tolerance absorbs.
     InProcess,
 }
 
