@@ -73,6 +73,7 @@ async function pixels(page, png) {
 const luminance = ([r, g, b]) => 0.2126 * r + 0.7152 * g + 0.0722 * b;
 const distance = (a, b) => Math.hypot(...a.map((c, k) => c - b[k]));
 const WOOD = [0xdc, 0xb3, 0x5c];
+const LINE = [0x5a, 0x44, 0x20];
 
 async function open(url, viewport = { width: 1280, height: 800 }) {
   const page = await browser.newPage({ viewport });
@@ -164,12 +165,14 @@ try {
   assert.match(await heat.first().getAttribute("title"), /: \d\.\d\d$/);
   assert.ok(await page.locator("#board .cell.hint").count() === 1, "the suggested move is marked");
   assert.notEqual(await page.locator("#win-probability").textContent(), "–");
-  // The hottest inner point but the ringed suggestion: its disc is the most opaque.
-  const hottest = await page.evaluate(() => {
-    const cells = [...document.querySelectorAll("#board .cell.heat:not(.hint):not(.top):not(.bottom):not(.left):not(.right)")];
+  // The hottest inner point: its disc is the most opaque (the suggestion's ring lies outside
+  // the pixels looked at).
+  const [hottest, hottestValue] = await page.evaluate(() => {
+    const cells = [...document.querySelectorAll("#board .cell.heat:not(.top):not(.bottom):not(.left):not(.right)")];
     cells.sort((a, b) => Number(b.dataset.value) - Number(a.dataset.value));
-    return cells[0].dataset.point;
+    return [cells[0].dataset.point, Number(cells[0].dataset.value)];
   });
+  assert.ok(hottestValue >= 0.5, `the hottest point ${hottest} rates only ${hottestValue}`);
   const shot = await pixels(page, await cell(hottest).screenshot());
   const off = [Math.round(shot.width * 0.3), Math.round(shot.height * 0.3)];
   const disc = shot.at(...off);
@@ -180,6 +183,7 @@ try {
     .map((y) => shot.at(off[0], y))
     .reduce((a, b) => (luminance(a) < luminance(b) ? a : b));
   assert.ok(luminance(disc) - luminance(line) > 30, `grid line hidden by the heat at ${hottest}: line ${line}, heat ${disc}`);
+  assert.ok(distance(line, LINE) < 40, `grid line at ${hottest} drawn as ${line}, not in its own colour over the heat`);
   await page.uncheck("#heatmap");
   assert.equal(await heat.count(), 0);
   assert.equal(await legend.isVisible(), false, "legend hidden again");
