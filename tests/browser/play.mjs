@@ -226,6 +226,8 @@ try {
   // on there (correspondence play with a stateless server).
   const link = page.url();
   assert.match(link, /\?rule=renju&size=15&mode=humans&difficulty=\w+&moves=h8,a1,i8,a3,g9,a5,g10,a7$/);
+  await page.click("#copy-link");
+  assert.match(await page.locator("#link-note").textContent(), /plays on from this position/);
   const friend = await open(link);
   assert.deepEqual(await friend.position(), await tab.position());
   assert.equal(await friend.status(), "Black to move.");
@@ -288,7 +290,7 @@ try {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 0, `page wider than the phone by ${overflow}px`);
   const coordinates = await page.locator("#board .label").first().evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
-  assert.ok(coordinates >= 9, `coordinates of ${coordinates}px on a phone`);
+  assert.ok(coordinates >= 10, `coordinates of ${coordinates}px on a phone`);
   await page.screenshot({ path: path.join(shots, "play-page-phone.png"), fullPage: true });
 } finally {
   await browser.close();

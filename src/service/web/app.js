@@ -398,6 +398,7 @@ function buildBoard() {
   board.replaceChildren();
   board.style.gridTemplateColumns = `repeat(${width + 1}, minmax(0, 1fr))`;
   board.style.setProperty("--columns", width + 1);
+  board.style.setProperty("--rows", height + 1);
   document.documentElement.style.setProperty("--aspect", (width + 1) / (height + 1));
   for (let y = 0; y < height; y++) {
     board.append(label(String(height - y)));
