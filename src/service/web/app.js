@@ -1,6 +1,7 @@
 // The play page: a client of the public JSON API (POST /v1/move, POST /v1/verdict) and
 // nothing else. Every position is sent as a move list, so the server judges wins, draws and
-// renju fouls; this page only draws what the API answers.
+// renju fouls; this page only draws what the API answers. The game itself lives in the page's
+// link (see linkQuery), so a link shared is a game handed on.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
