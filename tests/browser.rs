@@ -1,11 +1,15 @@
 //! The play page end to end in real headless Chromium: `tests/browser/play.mjs` clicks through
 //! a game against the real server on 127.0.0.1:0. Fails, never skips, when Node.js, Chromium
 //! or the npm packages are missing: `scripts/test` installs them.
+//!
+//! The page's heatmap overlay repeats the colour scale of `render::palette`; the script is
+//! handed the colours Rust gives a range of values and checks that the page gives the same.
 
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use gomoku_ai::render::palette::heat_colour;
 use gomoku_ai::service::config::Settings;
 use gomoku_ai::service::startup::Application;
 
@@ -31,6 +35,7 @@ async fn the_play_page_works_in_headless_chromium() {
         .arg("play.mjs")
         .arg(&url)
         .arg(&shots)
+        .arg(palette_samples())
         .current_dir(&dir)
         .kill_on_drop(true)
         .output();
@@ -46,4 +51,17 @@ async fn the_play_page_works_in_headless_chromium() {
         String::from_utf8_lossy(&output.stderr)
     );
     assert!(shots.join("play-page.png").is_file(), "screenshot taken");
+}
+
+/// `[[value, [r, g, b], alpha], ...]` as JSON: the palette's colour of values across the scale
+/// and beyond both ends.
+fn palette_samples() -> String {
+    let values = (-2..=22).map(|i| f64::from(i) / 20.0).chain([0.125, 0.61]);
+    let samples: Vec<_> = values
+        .map(|v| {
+            let colour = heat_colour(v);
+            serde_json::json!([v, colour.rgb, colour.alpha])
+        })
+        .collect();
+    serde_json::Value::from(samples).to_string()
 }

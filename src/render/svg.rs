@@ -1,6 +1,7 @@
-//! The score heatmap as an SVG picture: the board with its stones and coordinates, every
-//! empty point coloured by the level's rating of playing there, the AI's move ringed, the
-//! last move dotted, renju-forbidden points crossed out, and a legend with the colour scale.
+//! The score heatmap as an SVG picture: the board with its stones and coordinates, a
+//! translucent disc on every empty point coloured by the level's rating of playing there (the
+//! scale of `palette`), the AI's move ringed, the last move dotted, renju-forbidden points
+//! crossed out, and a legend with the colour scale.
 //!
 //! Everything is drawn with presentation attributes (no CSS, no scripts, no external
 //! resources) so that any SVG renderer, including the PNG rasteriser, draws the same picture.
@@ -8,6 +9,7 @@
 
 use std::fmt::Write;
 
+use super::palette::{heat_colour, Rgba, STOPS};
 use crate::engine::notation::{column_name, format_point};
 use crate::engine::{Analysis, BoardSize, Point, Position, Stone};
 
@@ -26,15 +28,10 @@ const LEGEND_LINES: usize = 3;
 const MIN_WIDTH: usize = 330;
 /// Width of the colour scale bar.
 const SCALE_WIDTH: usize = 160;
-
-/// The colour scale, low to high: (value, red, green, blue), interpolated linearly.
-const SCALE: [(f64, u8, u8, u8); 5] = [
-    (0.0, 0x31, 0x36, 0x95),
-    (0.25, 0x45, 0x75, 0xb4),
-    (0.5, 0xfe, 0xe0, 0x90),
-    (0.75, 0xf4, 0x6d, 0x43),
-    (1.0, 0xa5, 0x00, 0x26),
-];
+/// Radius of a heat disc: it covers the point, not the neighbouring points' wood.
+const HEAT_RADIUS: usize = CELL * 7 / 16;
+/// The board's wood, under the heat and the legend's scale.
+const WOOD: &str = "#dcb35c";
 
 /// The heatmap picture of `analysis` for `position`, as a standalone SVG document. Without an
 /// analysis (the game is over) it shows the board alone.
@@ -69,27 +66,6 @@ pub fn heatmap_svg(position: &Position, analysis: Option<&Analysis>) -> String {
     svg
 }
 
-/// The colour of heatmap value `value` (clamped to 0..=1) as `#rrggbb`.
-#[must_use]
-pub fn scale_colour(value: f64) -> String {
-    let v = if value.is_finite() {
-        value.clamp(0.0, 1.0)
-    } else {
-        0.0
-    };
-    let upper = SCALE
-        .iter()
-        .position(|&(at, ..)| at >= v)
-        .unwrap_or(SCALE.len() - 1)
-        .max(1);
-    let (a, ar, ag, ab) = SCALE[upper - 1];
-    let (b, br, bg, bb) = SCALE[upper];
-    let t = (v - a) / (b - a);
-    let mix =
-        |from: u8, to: u8| (f64::from(from) + (f64::from(to) - f64::from(from)) * t).round() as u8;
-    format!("#{:02x}{:02x}{:02x}", mix(ar, br), mix(ag, bg), mix(ab, bb))
-}
-
 /// Where everything goes for one board size.
 struct Layout {
     size: BoardSize,
@@ -122,28 +98,28 @@ impl Layout {
     fn draw_board(&self, svg: &mut String) {
         let _ = write!(
             svg,
-            r##"<rect x="{}" y="{MARGIN}" width="{}" height="{}" fill="#dcb35c"/>"##,
+            r#"<rect x="{}" y="{MARGIN}" width="{}" height="{}" fill="{WOOD}"/>"#,
             self.left,
             self.size.width() * CELL,
             self.size.height() * CELL
         );
     }
 
+    /// The heat discs, drawn before the grid so that its lines stay on top.
     fn draw_heat(&self, svg: &mut String, position: &Position, analysis: &Analysis) {
         let values = &analysis.heatmap.values;
         svg.push_str(r#"<g class="heatmap">"#);
         for (point, value) in self.size.points().zip(values) {
             let Some(value) = value else { continue };
             let (cx, cy) = self.centre(point);
+            let colour = heat_colour(*value);
             let _ = write!(
                 svg,
-                r#"<rect class="heat" data-point="{n}" data-value="{value:.3}" x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}" fill-opacity="{opacity:.2}"><title>{n}: {value:.2}</title></rect>"#,
+                r#"<circle class="heat" data-point="{n}" data-value="{value:.3}" cx="{cx}" cy="{cy}" r="{r}" fill="{fill}" fill-opacity="{opacity:.3}"><title>{n}: {value:.2}</title></circle>"#,
                 n = format_point(point, position.board().size()),
-                x = cx - CELL / 2,
-                y = cy - CELL / 2,
-                fill = scale_colour(*value),
-                // Weak points fade into the board so the strong ones stand out.
-                opacity = 0.3 + 0.6 * value.clamp(0.0, 1.0)
+                r = HEAT_RADIUS,
+                fill = colour.hex(),
+                opacity = colour.alpha
             );
         }
         svg.push_str("</g>");
@@ -260,15 +236,19 @@ impl Layout {
         );
         let bar_y = top + LEGEND_LINE + 4;
         svg.push_str(r#"<defs><linearGradient id="scale" x1="0" y1="0" x2="1" y2="0">"#);
-        for (at, r, g, b) in SCALE {
+        for stop in &STOPS {
             let _ = write!(
                 svg,
-                r##"<stop offset="{at}" stop-color="#{r:02x}{g:02x}{b:02x}"/>"##
+                r#"<stop offset="{}" stop-color="{}" stop-opacity="{}"/>"#,
+                stop.at,
+                Rgba::from(stop).hex(),
+                stop.alpha
             );
         }
+        // The scale lies on wood, as the heat does on the board.
         let _ = write!(
             svg,
-            r##"</linearGradient></defs><text x="{x}" y="{ty}">low</text><rect class="scale" x="{bx}" y="{bar_y}" width="{SCALE_WIDTH}" height="12" fill="url(#scale)" stroke="#5a4420"/><text x="{hx}" y="{ty}">high (best)</text>"##,
+            r##"</linearGradient></defs><text x="{x}" y="{ty}">low</text><rect x="{bx}" y="{bar_y}" width="{SCALE_WIDTH}" height="12" fill="{WOOD}"/><rect class="scale" x="{bx}" y="{bar_y}" width="{SCALE_WIDTH}" height="12" fill="url(#scale)" stroke="#5a4420"/><text x="{hx}" y="{ty}">high (best)</text>"##,
             ty = bar_y + 10,
             bx = x + 30,
             hx = x + 36 + SCALE_WIDTH
@@ -405,12 +385,29 @@ mod tests {
     }
 
     #[test]
-    fn the_scale_runs_from_cold_to_hot() {
-        assert_eq!(scale_colour(0.0), "#313695");
-        assert_eq!(scale_colour(0.5), "#fee090");
-        assert_eq!(scale_colour(1.0), "#a50026");
-        assert_eq!(scale_colour(2.0), "#a50026");
-        assert_eq!(scale_colour(f64::NAN), "#313695");
-        assert_ne!(scale_colour(0.6), scale_colour(0.7));
+    fn heat_discs_lie_under_the_grid_and_fade_for_weak_points() {
+        let (position, analysis) = analysed(Rule::Freestyle, &["h8", "i9", "h9"]);
+        let svg = heatmap_svg(&position, Some(&analysis));
+        let doc = roxmltree::Document::parse(&svg).expect("well-formed XML");
+        let order = |class| {
+            doc.descendants()
+                .position(|n| n.attribute("class") == Some(class))
+                .expect(class)
+        };
+        assert!(
+            order("heatmap") < order("grid"),
+            "the grid is drawn over the heat"
+        );
+        for disc in with_class(&doc, "heat") {
+            let value: f64 = disc.attribute("data-value").unwrap().parse().unwrap();
+            let opacity: f64 = disc.attribute("fill-opacity").unwrap().parse().unwrap();
+            let expected = heat_colour(value);
+            assert!((opacity - expected.alpha).abs() < 0.01);
+            let fill = disc.attribute("fill").unwrap();
+            for (k, want) in expected.rgb.into_iter().enumerate() {
+                let got = u8::from_str_radix(&fill[1 + 2 * k..3 + 2 * k], 16).unwrap();
+                assert!(got.abs_diff(want) <= 1, "{fill} for {value}");
+            }
+        }
     }
 }

@@ -1,18 +1,24 @@
 // The play page: a client of the public JSON API (POST /v1/move, POST /v1/verdict) and
 // nothing else. Every position is sent as a move list, so the server judges wins, draws and
-// renju fouls; this page only draws what the API answers.
+// renju fouls; this page only draws what the API answers. The game itself lives in the page's
+// link (see linkQuery), so a link shared is a game handed on.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
 
-// Same colour stops as the SVG heatmap (src/render/svg.rs).
-const SCALE = [
-  [0.0, [0x31, 0x36, 0x95]],
-  [0.25, [0x45, 0x75, 0xb4]],
-  [0.5, [0xfe, 0xe0, 0x90]],
-  [0.75, [0xf4, 0x6d, 0x43]],
-  [1.0, [0xa5, 0x00, 0x26]],
+// The heatmap's colour scale: the stops of src/render/palette.rs, which the SVG and PNG
+// pictures use too. The browser test checks that both colour every value alike.
+const PALETTE = [
+  { at: 0.0, rgb: [0x5e, 0x3c, 0x99], alpha: 0.0 },
+  { at: 0.25, rgb: [0x5e, 0x3c, 0x99], alpha: 0.15 },
+  { at: 0.5, rgb: [0x99, 0x34, 0xa8], alpha: 0.4 },
+  { at: 0.75, rgb: [0xd0, 0x1c, 0x8b], alpha: 0.6 },
+  { at: 1.0, rgb: [0xf0, 0x3b, 0x20], alpha: 0.75 },
 ];
+
+// Board sides the API accepts (the width and height inputs say the same).
+const MIN_SIDE = 5;
+const MAX_SIDE = 32;
 
 const state = {
   settings: null,     // {mode, colour, rule, difficulty, width, height} of the current game
@@ -56,15 +62,20 @@ function gameOver() {
   return state.resigned !== null || (state.verdict && state.verdict.status !== "ongoing");
 }
 
-function scaleColour(value) {
+// The colour of a heatmap value as {rgb, alpha}, as palette::heat_colour computes it.
+function heatColour(value) {
   const v = Math.min(1, Math.max(0, Number.isFinite(value) ? value : 0));
-  let i = SCALE.findIndex(([at]) => at >= v);
-  i = Math.max(1, i < 0 ? SCALE.length - 1 : i);
-  const [a, from] = SCALE[i - 1];
-  const [b, to] = SCALE[i];
-  const t = (v - a) / (b - a);
-  const mix = from.map((c, k) => Math.round(c + (to[k] - c) * t));
-  return `rgb(${mix.join(", ")})`;
+  let i = PALETTE.findIndex((stop) => stop.at >= v);
+  i = Math.max(1, i < 0 ? PALETTE.length - 1 : i);
+  const from = PALETTE[i - 1];
+  const to = PALETTE[i];
+  const t = (v - from.at) / (to.at - from.at);
+  const mix = (a, b) => a + (b - a) * t;
+  return { rgb: from.rgb.map((c, k) => Math.round(mix(c, to.rgb[k]))), alpha: mix(from.alpha, to.alpha) };
+}
+
+function cssColour({ rgb, alpha }) {
+  return `rgba(${rgb.join(", ")}, ${alpha.toFixed(3)})`;
 }
 
 // ---------------------------------------------------------------- the API
@@ -105,6 +116,7 @@ async function api(path, body) {
   return data;
 }
 
+// One message at a time: every action clears the last one before it runs.
 function showError(error) {
   const box = $("error");
   box.textContent = error ? String(error.message || error) : "";
@@ -115,10 +127,10 @@ function showError(error) {
 async function guarded(work) {
   const generation = ++state.generation;
   state.busy = true;
+  showError(null);
   render();
   try {
     await work(() => generation === state.generation);
-    showError(null);
   } catch (e) {
     if (generation === state.generation) showError(e);
   } finally {
@@ -137,8 +149,9 @@ function refresh() {
       const answer = await api("/v1/move", { ...positionBody(), difficulty: state.settings.difficulty });
       if (!current()) return;
       if (answer.move) {
+        const live = state.view === state.moves.length;
         state.moves.push({ x: answer.move.x, y: answer.move.y });
-        state.view = state.moves.length;
+        if (live) state.view = state.moves.length;
         showAnalysis(answer);
         await judge(current);
       }
@@ -177,30 +190,166 @@ function showAnalysis(answer) {
   $("stats").textContent = s ? `depth ${s.depth}, ${s.nodes} nodes, ${s.time_ms} ms${s.cached ? ", cached" : ""}` : "–";
 }
 
+// ---------------------------------------------------------------- links
+
+// A game travels as its page's link, e.g. /?rule=renju&size=15&mode=humans&moves=h8,i9,j10&ply=2
+// (size 15x13 for a rectangle; ply only while replaying). The server keeps no games: whoever
+// opens the link gets the same position and plays on from it.
+function linkQuery() {
+  const { rule, width, height, mode, colour, difficulty } = state.settings;
+  const params = [["rule", rule], ["size", width === height ? width : `${width}x${height}`], ["mode", mode]];
+  if (mode === "ai") params.push(["colour", colour]);
+  params.push(["difficulty", difficulty]);
+  if (state.moves.length > 0) params.push(["moves", state.moves.map(notation).join(",")]);
+  if (state.view !== state.moves.length) params.push(["ply", state.view]);
+  return "?" + params.map(([key, value]) => `${key}=${value}`).join("&");
+}
+
+function updateLink() {
+  const query = linkQuery();
+  if (location.search !== query) history.replaceState(null, "", query);
+}
+
+class LinkError extends Error {}
+
+// The game a query string holds: {settings, moves, ply}, or null for none. Throws LinkError
+// naming what is wrong; never trusts the link further than the form would.
+function readLink(search) {
+  const params = new URLSearchParams(search);
+  if ([...params.keys()].length === 0) return null;
+  const choice = (id) => {
+    const value = params.get(id);
+    const options = [...$(id).options].map((o) => o.value);
+    if (value === null) return $(id).value;
+    if (!options.includes(value)) throw new LinkError(`${id} must be one of ${options.join(", ")}, not “${value}”`);
+    return value;
+  };
+  const size = (params.get("size") ?? "15").match(/^(\d{1,2})(?:x(\d{1,2}))?$/);
+  if (!size) throw new LinkError(`size must be a number like 15, or 15x13 for a rectangle, not “${params.get("size")}”`);
+  const width = Number(size[1]);
+  const height = Number(size[2] ?? size[1]);
+  if ([width, height].some((n) => n < MIN_SIDE || n > MAX_SIDE)) {
+    throw new LinkError(`size ${width}x${height} is outside ${MIN_SIDE} to ${MAX_SIDE}`);
+  }
+  const moves = readMoves(params.get("moves") ?? "", width, height);
+  const ply = params.has("ply") ? Number(params.get("ply")) : moves.length;
+  if (!/^\d+$/.test(params.get("ply") ?? "0") || ply > moves.length) {
+    throw new LinkError(`ply must be a move number from 0 to ${moves.length}, not “${params.get("ply")}”`);
+  }
+  const settings = {
+    mode: choice("mode"), colour: choice("colour"), rule: choice("rule"), difficulty: choice("difficulty"), width, height,
+  };
+  return { settings, moves, ply };
+}
+
+function readMoves(text, width, height) {
+  const moves = [];
+  const taken = new Set();
+  for (const name of text.split(",").filter((m) => m !== "")) {
+    const point = parsePoint(name.toLowerCase(), width, height);
+    const which = `move ${moves.length + 1} (“${name}”)`;
+    if (!point) throw new LinkError(`${which} is not a point of the ${width}x${height} board`);
+    const key = `${point.x},${point.y}`;
+    if (taken.has(key)) throw new LinkError(`${which} is on a stone already played`);
+    taken.add(key);
+    moves.push(point);
+  }
+  return moves;
+}
+
+// "h8" to {x, y} on a board of `height` rows (row 1 at the bottom); null off the board.
+function parsePoint(name, width, height) {
+  const match = name.match(/^([a-z]{1,2})(\d{1,2})$/);
+  if (!match) return null;
+  const x = [...match[1]].reduce((n, c) => n * 26 + c.charCodeAt(0) - 96, 0) - 1;
+  const row = Number(match[2]);
+  if (x >= width || row < 1 || row > height) return null;
+  return { x, y: height - row };
+}
+
+// Opens the game in the page's link, or a new game when there is none or it is unreadable.
+function openLink() {
+  let game = null;
+  let problem = null;
+  try {
+    game = readLink(location.search);
+  } catch (e) {
+    if (!(e instanceof LinkError)) throw e;
+    problem = e;
+  }
+  if (game) {
+    for (const [id, value] of Object.entries(game.settings)) $(id).value = value;
+    start(game.settings, game.moves, game.ply);
+  } else {
+    $("settings").reset();
+    start(readSettings(), [], 0);
+  }
+  if (problem) showError(new Error(`This link does not hold a game: ${problem.message}. A new game was started instead.`));
+}
+
+async function copyLink() {
+  const note = $("link-note");
+  try {
+    await navigator.clipboard.writeText(location.href);
+    note.textContent = "Link copied: whoever opens it plays on from this position.";
+  } catch (_) {
+    note.textContent = "Copy the address bar: whoever opens it plays on from this position.";
+  }
+}
+
 // ---------------------------------------------------------------- actions
 
+class SettingsError extends Error {}
+
+// The settings form as a game's settings; throws SettingsError for a board side out of range
+// (the form does not validate itself, so that one message replaces the last).
 function readSettings() {
-  const size = (id) => Math.min(32, Math.max(5, parseInt($(id).value, 10) || 15));
+  const side = (id, name) => {
+    const input = $(id);
+    const text = input.value.trim();
+    const n = Number(text);
+    const ok = /^\d+$/.test(text) && n >= MIN_SIDE && n <= MAX_SIDE;
+    input.setAttribute("aria-invalid", String(!ok));
+    if (!ok) {
+      input.focus();
+      throw new SettingsError(`${name} must be a whole number from ${MIN_SIDE} to ${MAX_SIDE}${text ? `, not ${text}` : ""}.`);
+    }
+    return n;
+  };
   return {
     mode: $("mode").value,
     colour: $("colour").value,
     rule: $("rule").value,
     difficulty: $("difficulty").value,
-    width: size("width"),
-    height: size("height"),
+    width: side("width", "Width"),
+    height: side("height", "Height"),
   };
 }
 
 function newGame(event) {
   if (event) event.preventDefault();
-  state.settings = readSettings();
-  state.moves = [];
-  state.view = 0;
+  let settings;
+  try {
+    settings = readSettings();
+  } catch (e) {
+    if (!(e instanceof SettingsError)) throw e;
+    showError(e);
+    return;
+  }
+  start(settings, [], 0);
+}
+
+// Starts a game with `settings` from `moves`, showing the position after `view` of them.
+function start(settings, moves, view) {
+  state.settings = settings;
+  state.moves = moves;
+  state.view = view;
   state.verdict = null;
   state.forbidden = [];
   state.hint = null;
   state.resigned = null;
   ["ai-move", "score", "win-probability", "pv", "stats"].forEach((id) => { $(id).textContent = "–"; });
+  $("link-note").textContent = "";
   buildBoard();
   refresh();
 }
@@ -249,6 +398,9 @@ function buildBoard() {
   const board = $("board");
   board.replaceChildren();
   board.style.gridTemplateColumns = `repeat(${width + 1}, minmax(0, 1fr))`;
+  board.style.setProperty("--columns", width + 1);
+  board.style.setProperty("--rows", height + 1);
+  document.documentElement.style.setProperty("--aspect", (width + 1) / (height + 1));
   for (let y = 0; y < height; y++) {
     board.append(label(String(height - y)));
     for (let x = 0; x < width; x++) {
@@ -293,7 +445,7 @@ function render() {
     const key = `${x},${y}`;
     const index = stones.get(key);
     cell.className = cell.className.split(" ").filter((c) => ["cell", "top", "bottom", "left", "right"].includes(c)).join(" ");
-    cell.style.backgroundColor = "";
+    cell.style.removeProperty("--heat");
     cell.replaceChildren();
     let title = cell.dataset.point;
     if (index !== undefined) {
@@ -301,6 +453,7 @@ function render() {
       if (index === shown.length - 1) cell.classList.add("last");
       if (winLine.has(key)) cell.classList.add("win");
       if (numbers) {
+        cell.classList.add("numbered");
         const n = document.createElement("span");
         n.className = "number";
         n.textContent = index + 1;
@@ -317,7 +470,7 @@ function render() {
       if (value !== null && value !== undefined) {
         cell.classList.add("heat");
         cell.dataset.value = value.toFixed(3);
-        cell.style.backgroundColor = scaleColour(value);
+        cell.style.setProperty("--heat", cssColour(heatColour(value)));
         title += `: ${value.toFixed(2)}`;
       }
       if (hint && hint.move && hint.move.x === x && hint.move.y === y) cell.classList.add("hint");
@@ -344,6 +497,7 @@ function render() {
     return li;
   }));
   $("colour").disabled = $("mode").value !== "ai";
+  updateLink();
 }
 
 function statusText(live) {
@@ -353,10 +507,9 @@ function statusText(live) {
     return `${capitalise(state.resigned)} resigned: ${winner} wins.`;
   }
   if (state.verdict && state.verdict.status !== "ongoing") return verdictText(state.verdict);
-  if (state.busy && toMove() === aiColour()) return `The AI (${toMove()}) is thinking…`;
-  if (!state.verdict) return "Loading…";
-  const who = aiColour() ? "You are" : `${capitalise(toMove())} is`;
-  return `${who} to move (${toMove()}).`;
+  if (state.busy && toMove() === aiColour()) return `The AI (${capitalise(toMove())}) is thinking…`;
+  if (!state.verdict) return state.busy ? "Loading…" : "The position could not be judged.";
+  return aiColour() ? `Your move (${capitalise(toMove())}).` : `${capitalise(toMove())} to move.`;
 }
 
 function verdictText(verdict) {
@@ -378,6 +531,9 @@ function capitalise(text) {
 
 // ---------------------------------------------------------------- wiring
 
+// The legend shows the scale as it looks on the board: over the wood.
+$("legend").querySelector(".scale").style.background =
+  `linear-gradient(to right, ${PALETTE.map((stop) => `${cssColour(stop)} ${stop.at * 100}%`).join(", ")}), var(--wood)`;
 $("settings").addEventListener("submit", newGame);
 $("mode").addEventListener("change", render);
 $("undo").addEventListener("click", undo);
@@ -394,4 +550,5 @@ $("first").addEventListener("click", () => replay(0));
 $("prev").addEventListener("click", () => replay(state.view - 1));
 $("next").addEventListener("click", () => replay(state.view + 1));
 $("last").addEventListener("click", () => replay(state.moves.length));
-newGame();
+$("copy-link").addEventListener("click", copyLink);
+openLink();
