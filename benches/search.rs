@@ -8,7 +8,8 @@ use std::path::Path;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use gomoku_ai::cli::bench::{case_position, load_cases};
+use gomoku_ai::cli::bench::load_cases;
+use gomoku_ai::engine::levels::verify::case_position;
 use gomoku_ai::engine::search::Searcher;
 use gomoku_ai::engine::threats::{find_win, Budget, Mode, Proof};
 use gomoku_ai::engine::{levels, BoardInput, Difficulty, MoveInput, Position, SearchRequest};

@@ -9,7 +9,7 @@ use std::time::Duration;
 use anyhow::{bail, Context};
 use clap::Args;
 
-use crate::engine::analysis::{available_cores, MAX_THREADS};
+use crate::engine::levels::analysis::{available_cores, MAX_THREADS};
 use crate::engine::{levels, BoardInput, BoardSize, Difficulty, Position, Rule, SearchRequest};
 use crate::protocol::arena::{self, MatchConfig, MatchResult};
 use crate::protocol::openings::{self, Opening};

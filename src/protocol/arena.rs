@@ -16,7 +16,7 @@ use super::clock::TimeControl;
 use super::elo::Tally;
 use super::openings::Opening;
 use super::player::{Failure, GameSetup, Player, PlayerSpec};
-use crate::engine::{notation, BoardSize, Point, Position, Rule, Stone};
+use crate::engine::{game::notation, BoardSize, Point, Position, Rule, Stone};
 
 /// How a match is played.
 #[derive(Clone, Debug)]

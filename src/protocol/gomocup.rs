@@ -19,10 +19,10 @@ use std::time::{Duration, Instant};
 use super::clock::{self, TimeControl};
 use super::command::{self, Command, Info};
 use super::memory;
-use crate::engine::analysis::{Score, SearchStats, MAX_THREADS};
+use crate::engine::levels::analysis::{Score, SearchStats, MAX_THREADS};
 use crate::engine::search::Searcher;
 use crate::engine::{
-    levels, notation, BoardInput, BoardSize, Difficulty, MoveInput, Point, Position, Rule,
+    game::notation, levels, BoardInput, BoardSize, Difficulty, MoveInput, Point, Position, Rule,
     SearchRequest, Stone,
 };
 

@@ -7,7 +7,7 @@
 
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
-use crate::engine::analysis::Analysis;
+use crate::engine::levels::analysis::Analysis;
 use crate::engine::search::{self, DEFAULT_TT_MIB};
 use crate::engine::{levels, Position, SearchRequest};
 

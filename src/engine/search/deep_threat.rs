@@ -14,9 +14,9 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, OnceLock, PoisonError};
 
-use super::{DEEP_THREAT_VCF_MOVES, THREAT_MOVES};
-use crate::engine::board::Board;
-use crate::engine::geometry::Point;
+use super::params::{DEEP_THREAT_VCF_MOVES, THREAT_MOVES};
+use crate::engine::game::board::Board;
+use crate::engine::game::geometry::Point;
 use crate::engine::threats::{self, Budget, Mode, Outcome, Proof};
 
 /// A deeper VCT to run on a helper thread, and the win it proved.
@@ -104,7 +104,7 @@ impl Drop for Ending<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::position::drawn_board;
+    use crate::engine::game::position::drawn_board;
     use crate::engine::threats::tests::PREPARED_VCF;
     use crate::engine::{Rule, Stone};
 

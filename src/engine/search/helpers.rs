@@ -14,12 +14,12 @@ use std::sync::Arc;
 use std::thread::{self, JoinHandle};
 
 use super::deep_threat::DeepThreat;
+use super::deepening::{iterate, root_list, RootMove};
 use super::tree::{Limits, Tree};
 use super::tt::Table;
-use super::{iterate, root_list, RootMove};
-use crate::engine::analysis::MAX_THREADS;
-use crate::engine::board::Board;
-use crate::engine::geometry::Point;
+use crate::engine::game::board::Board;
+use crate::engine::game::geometry::Point;
+use crate::engine::levels::analysis::MAX_THREADS;
 
 /// Running helper threads. Dropping them tells them to stop without waiting for them.
 pub(super) struct Helpers {
@@ -141,7 +141,7 @@ mod tests {
     use std::time::Duration;
 
     use super::*;
-    use crate::engine::grid::CELLS;
+    use crate::engine::game::grid::CELLS;
     use crate::engine::{BoardSize, Rule};
 
     #[test]

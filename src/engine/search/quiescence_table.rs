@@ -7,13 +7,9 @@
 //! transposition table, whose slots hold the results of full-width searches: its entries
 //! are as many again and worth far less, and would push those out.
 
-use super::tree::{from_tt, to_tt};
+use super::params::QUIESCENCE_SLOTS as SLOTS;
+use super::score::{from_tt, to_tt};
 use super::tt::Bound;
-
-/// Slots of a table: 256 KiB at 16 bytes each. On the bench midgames four times more cut
-/// under 1 % more nodes, and searched about an eighth fewer nodes a second (bench/RESULTS.md,
-/// session 15): a table this small stays in the faster caches.
-const SLOTS: usize = 1 << 14;
 
 /// One stored quiescence result.
 #[derive(Clone, Copy, Default)]
@@ -72,7 +68,7 @@ impl QuiescenceTable {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::search::tree::WIN;
+    use crate::engine::search::score::WIN;
 
     #[test]
     fn a_result_settles_only_the_windows_its_bound_covers() {

@@ -1,8 +1,15 @@
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
+use super::deepening::{beats_the_first, with_deeper, RootMove};
+use super::params::{DEEP_THREAT_VCF_MOVES, LONG_MOVE, MAX_DEPTH, THREAT_MOVES};
+use super::root::{is_likely_win, with_likely_win};
+use super::score::PROVEN;
+use super::shares::vct_time;
 use super::*;
-use crate::engine::analysis::Difficulty;
-use crate::engine::{renju, BoardInput, Rule, Stone};
+use crate::engine::game::board::Board;
+use crate::engine::levels::difficulty::Difficulty;
+use crate::engine::threats::{self, Budget, Mode, Proof};
+use crate::engine::{game::renju, BoardInput, Rule, Stone};
 
 fn position(rows: &[&str], rule: Rule, to_move: Stone) -> Position {
     let rows = rows.iter().map(|r| r.to_string()).collect();
@@ -151,7 +158,8 @@ fn answers_on_tiny_rectangular_and_huge_boards() {
         let mut board = Board::new(size, Rule::Renju);
         let mut searcher = Searcher::new(1);
         for _ in 0..6 {
-            let p = Position::from_board(board.clone(), crate::engine::verdict::judge(&board));
+            let p =
+                Position::from_board(board.clone(), crate::engine::game::verdict::judge(&board));
             let analysis = searcher.analyze(&p, &request(3));
             let best = analysis.best.unwrap();
             assert!(board.is_empty(best));

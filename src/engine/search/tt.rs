@@ -11,7 +11,7 @@
 
 use std::sync::atomic::{AtomicU16, AtomicU64, Ordering};
 
-use crate::engine::geometry::{Point, MAX_SIDE};
+use crate::engine::game::geometry::{Point, MAX_SIDE};
 
 /// What a stored score says about the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]

@@ -21,13 +21,13 @@ use std::time::Instant;
 
 use super::shape::Shape;
 use super::{five_points, pick, rank, Moves};
-use crate::engine::analysis::{Analysis, Candidate, Score, SearchRequest, SearchStats};
-use crate::engine::board::Board;
-use crate::engine::geometry::Point;
-use crate::engine::heatmap;
-use crate::engine::patterns::Pattern;
-use crate::engine::position::Position;
-use crate::engine::renju;
+use crate::engine::game::board::Board;
+use crate::engine::game::geometry::Point;
+use crate::engine::game::patterns::Pattern;
+use crate::engine::game::position::Position;
+use crate::engine::game::renju;
+use crate::engine::levels::analysis::{Analysis, Candidate, Score, SearchRequest, SearchStats};
+use crate::engine::levels::heatmap;
 
 /// Plies searched unless the request asks for fewer or more.
 pub const DEFAULT_DEPTH: u32 = 4;
@@ -451,9 +451,9 @@ mod tests {
     use std::sync::Arc;
 
     use super::*;
-    use crate::engine::analysis::Difficulty;
-    use crate::engine::classic::testing::{assert_heatmap, position, request};
-    use crate::engine::rules::Rule;
+    use crate::engine::game::rules::Rule;
+    use crate::engine::levels::classic::testing::{assert_heatmap, position, request};
+    use crate::engine::levels::difficulty::Difficulty;
 
     fn open_three_for_white() -> Position {
         // Black to move; White has an open three on row 1, Black only scattered stones.
