@@ -31,7 +31,7 @@ pub fn analyze(position: &Position, request: &SearchRequest) -> Analysis {
     analyze_with(position, request, search::analyze)
 }
 
-/// `analyze`, with `master` doing the master level's search (say, a `search::Searcher` whose
+/// `analyze`, with `master` doing the master level's search (say, a `search::MasterSearch` whose
 /// table is reused between requests); the other levels never call it.
 pub fn analyze_with(
     position: &Position,

@@ -184,6 +184,6 @@ fn defender_is_lost(position: &Position, best: Point, nodes: u64) -> bool {
     }
     let mut request = SearchRequest::new(Difficulty::Master, Duration::from_secs(60));
     request.max_nodes = Some(nodes);
-    let defence = search::Searcher::new(search::DEFAULT_TT_MIB).analyze(&after, &request);
+    let defence = search::MasterSearch::new(search::DEFAULT_TT_MIB).analyze(&after, &request);
     defence.score.mate_in.is_some_and(|m| m < 0)
 }

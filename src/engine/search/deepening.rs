@@ -8,8 +8,8 @@ use std::time::Instant;
 use super::params::{ASPIRATION, ASPIRATION_MIN_DEPTH, MAX_DEPTH};
 use super::report::score_of;
 use super::score::{INFINITY, PROVEN};
-use super::tree::{Limits, Tree};
-use super::{Iteration, Searcher};
+use super::tree::{SearchLimits, Tree};
+use super::{Iteration, MasterSearch};
 use crate::engine::game::board::Board;
 use crate::engine::game::geometry::Point;
 use crate::engine::levels::analysis::{Candidate, SearchRequest, SearchStats};
@@ -25,7 +25,7 @@ pub(super) struct RootMove {
     pub pv: Vec<Point>,
 }
 
-impl Searcher {
+impl MasterSearch {
     /// Iterative deepening over the root moves on this thread, calling `progress` after each
     /// completed depth; returns them best first with the stats.
     pub(super) fn deepen(
@@ -33,7 +33,7 @@ impl Searcher {
         board: &Board,
         points: Vec<Point>,
         request: &SearchRequest,
-        limits: &Limits,
+        limits: &SearchLimits,
         started: Instant,
         progress: &mut dyn FnMut(&Iteration),
     ) -> (Vec<RootMove>, SearchStats) {

@@ -21,7 +21,7 @@
 //! iteration than this thread, among the moves the defence kept. On long moves the first
 //! helper runs the root's deeper VCT before it joins them (`deep_threat`).
 //!
-//! A `Searcher` keeps its transposition table and history between calls (pbrain games), and
+//! A `MasterSearch` keeps its transposition table and history between calls (pbrain games), and
 //! can report each completed iteration while it thinks (`analyze_reporting`).
 //!
 //! Where things live: this module is the API and the order of business; `root` the steps
@@ -61,7 +61,7 @@ use deep_threat::DeepThreat;
 use deepening::{max_depth, roots_to_candidates, with_deeper, RootMove};
 use helpers::Helpers;
 use root::{with_likely_win, SearchState, Tactic};
-use tree::Limits;
+use tree::SearchLimits;
 
 pub use tt::Table;
 
@@ -69,7 +69,7 @@ pub use tt::Table;
 pub const DEFAULT_TT_MIB: usize = 16;
 
 /// A master-level searcher whose transposition table and history survive between calls.
-pub struct Searcher {
+pub struct MasterSearch {
     tt: Arc<Table>,
     history: Vec<i32>,
 }
@@ -86,11 +86,11 @@ pub struct Iteration {
     pub pv: Vec<Point>,
 }
 
-impl Searcher {
+impl MasterSearch {
     /// A searcher with a transposition table of about `tt_mib` MiB.
     #[must_use]
-    pub fn new(tt_mib: usize) -> Searcher {
-        Searcher {
+    pub fn new(tt_mib: usize) -> MasterSearch {
+        MasterSearch {
             tt: Arc::new(Table::new(tt_mib)),
             history: vec![0; 2 * CELLS],
         }
@@ -129,7 +129,7 @@ impl Searcher {
             return report::no_legal_move(position, started);
         }
         let max_nodes = request.max_nodes.unwrap_or(u64::MAX);
-        let limits = Limits {
+        let limits = SearchLimits {
             deadline: request.deadline,
             max_nodes,
             stop: request.stop.clone(),
@@ -196,9 +196,9 @@ impl Searcher {
     }
 }
 
-impl Default for Searcher {
-    fn default() -> Searcher {
-        Searcher::new(DEFAULT_TT_MIB)
+impl Default for MasterSearch {
+    fn default() -> MasterSearch {
+        MasterSearch::new(DEFAULT_TT_MIB)
     }
 }
 
@@ -217,5 +217,5 @@ pub fn threat_searches_at_once(threads: usize) -> u64 {
 /// The master analysis with a fresh table of `DEFAULT_TT_MIB` (what `levels::analyze` calls).
 #[must_use]
 pub fn analyze(position: &Position, request: &SearchRequest) -> Analysis {
-    Searcher::new(DEFAULT_TT_MIB).analyze(position, request)
+    MasterSearch::new(DEFAULT_TT_MIB).analyze(position, request)
 }

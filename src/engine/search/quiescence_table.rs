@@ -31,7 +31,7 @@ pub struct QuiescenceTable {
 
 impl QuiescenceTable {
     /// An empty table. Its slots are made at the first store: a tree that only scans its
-    /// root (`Searcher::root_moves`) never pays for them.
+    /// root (`MasterSearch::root_moves`) never pays for them.
     #[must_use]
     pub fn new() -> QuiescenceTable {
         QuiescenceTable { slots: Vec::new() }

@@ -16,8 +16,8 @@ use super::defence;
 use super::params::{LIKELY_WIN_DISPROOF, LIKELY_WIN_ODDS, THREAT_MOVES, VCF_MOVES};
 use super::score::PROVEN;
 use super::shares;
-use super::tree::{Limits, Tree};
-use super::Searcher;
+use super::tree::{SearchLimits, Tree};
+use super::MasterSearch;
 use crate::engine::eval::is_legal;
 use crate::engine::game::board::Board;
 use crate::engine::game::geometry::Point;
@@ -26,7 +26,7 @@ use crate::engine::threats::{self, Budget, Mode, Proof};
 /// What the root's steps share while one move is searched.
 pub(super) struct SearchState {
     /// What the search may spend (its node limit is cut to what is left before the tree).
-    pub limits: Limits,
+    pub limits: SearchLimits,
     /// When the move started.
     pub started: Instant,
     /// Whether helper threads search beside this one.
@@ -61,7 +61,7 @@ impl OwnAttack {
     };
 }
 
-impl Searcher {
+impl MasterSearch {
     /// Root moves: a forced block alone, otherwise every legal candidate near the stones.
     pub(super) fn root_moves(&mut self, board: &Board, legal: &[Point]) -> Vec<Point> {
         let me = board.to_move();
@@ -72,7 +72,7 @@ impl Searcher {
             board.clone(),
             &self.tt,
             &mut self.history,
-            Limits::unbounded(),
+            SearchLimits::unbounded(),
         );
         let scan = tree.scan(0, None);
         let moves: Vec<Point> = match scan.winning_four {
@@ -89,7 +89,7 @@ impl Searcher {
 
 impl SearchState {
     /// The state of a move that started at `started`, before any search.
-    pub(super) fn new(limits: Limits, started: Instant, helped: bool) -> SearchState {
+    pub(super) fn new(limits: SearchLimits, started: Instant, helped: bool) -> SearchState {
         SearchState {
             limits,
             started,

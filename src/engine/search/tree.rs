@@ -18,7 +18,7 @@ use super::params::{
 };
 use super::quiescence_table::QuiescenceTable;
 use super::score::{from_tt, to_tt, INFINITY, PROVEN, WIN};
-use super::tt::{Bound, Entry, Table};
+use super::tt::{Bound, Table, TtEntry};
 use crate::engine::eval::{self, is_legal, CellInfo, CellTable, Threat};
 use crate::engine::game::board::Board;
 use crate::engine::game::geometry::Point;
@@ -29,7 +29,7 @@ use crate::engine::threats::{self, FivePoints};
 
 /// What the search may spend.
 #[derive(Clone, Debug)]
-pub struct Limits {
+pub struct SearchLimits {
     /// Hard deadline.
     pub deadline: Instant,
     /// Most nodes.
@@ -41,12 +41,12 @@ pub struct Limits {
     pub threat_table_entries: usize,
 }
 
-impl Limits {
+impl SearchLimits {
     /// No limit worth the name: an hour, any number of nodes, default threat tables (for
     /// scans and checks that stop by themselves).
     #[must_use]
-    pub fn unbounded() -> Limits {
-        Limits {
+    pub fn unbounded() -> SearchLimits {
+        SearchLimits {
             deadline: Instant::now() + Duration::from_secs(3600),
             max_nodes: u64::MAX,
             stop: None,
@@ -104,7 +104,7 @@ pub struct Tree<'a> {
     pvs: Vec<Vec<Point>>,
     /// Move lists by ply, reused from node to node instead of allocated.
     buffers: Vec<Vec<Move>>,
-    limits: Limits,
+    limits: SearchLimits,
     /// Nodes visited.
     pub nodes: u64,
     /// Deepest ply reached.
@@ -116,7 +116,7 @@ pub struct Tree<'a> {
 
 impl<'a> Tree<'a> {
     /// A tree over `board` using a shared table and history.
-    pub fn new(board: Board, tt: &'a Table, history: &'a mut [i32], limits: Limits) -> Self {
+    pub fn new(board: Board, tt: &'a Table, history: &'a mut [i32], limits: SearchLimits) -> Self {
         Tree {
             area: Area::new(&board),
             board,
@@ -395,7 +395,7 @@ impl<'a> Tree<'a> {
         if self.aborted {
             return 0;
         }
-        self.tt.store(Entry {
+        self.tt.store(TtEntry {
             key,
             best: best.1,
             score: to_tt(best.0, ply),
@@ -576,7 +576,7 @@ mod tests {
         for board in midgames() {
             let tt = Table::new(1);
             let mut history = vec![0; 2 * CELLS];
-            let mut tree = Tree::new(board, &tt, &mut history, Limits::unbounded());
+            let mut tree = Tree::new(board, &tt, &mut history, SearchLimits::unbounded());
             for step in 0..600 {
                 let ply = step % 8;
                 let candidates: Vec<Point> = tree.area.candidates(&tree.board).collect();

@@ -63,7 +63,7 @@ pub enum Proof {
 
 /// The result of a threat search with the work it took.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Outcome {
+pub struct ThreatResult {
     /// What was found.
     pub proof: Proof,
     /// Nodes visited.
@@ -97,14 +97,14 @@ impl Lead {
 /// Looks for a forced win of `mode` for the side to move within `max_moves` of its moves
 /// (the move making two five points included).
 #[must_use]
-pub fn find_win(board: &Board, mode: Mode, max_moves: u32, budget: &Budget) -> Outcome {
+pub fn find_win(board: &Board, mode: Mode, max_moves: u32, budget: &Budget) -> ThreatResult {
     let mut solver = Solver::new(board, mode, budget);
     let proof = solver.solve(max_moves);
     let lead = match (&proof, mode) {
         (Proof::Unknown, Mode::Vct) => solver.root_lead(),
         _ => None,
     };
-    Outcome {
+    ThreatResult {
         proof,
         nodes: solver.nodes,
         lead,
@@ -120,10 +120,10 @@ pub fn wins_after(
     mode: Mode,
     max_moves: u32,
     budget: &Budget,
-) -> Outcome {
+) -> ThreatResult {
     let mut solver = Solver::new(board, mode, budget);
     let proof = solver.prove_move(point, max_moves);
-    Outcome {
+    ThreatResult {
         proof,
         nodes: solver.nodes,
         lead: None,
