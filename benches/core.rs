@@ -6,7 +6,7 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use gomoku_ai::engine::{
-    eval, renju, Board, BoardInput, BoardSize, MoveInput, Point, Position, Rule, Stone,
+    eval, game::renju, Board, BoardInput, BoardSize, MoveInput, Point, Position, Rule, Stone,
 };
 
 fn midgame_board() -> Board {

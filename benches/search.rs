@@ -8,8 +8,9 @@ use std::path::Path;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use gomoku_ai::cli::bench::{case_position, load_cases};
-use gomoku_ai::engine::search::Searcher;
+use gomoku_ai::cli::bench::load_cases;
+use gomoku_ai::engine::levels::verify::case_position;
+use gomoku_ai::engine::search::MasterSearch;
 use gomoku_ai::engine::threats::{find_win, Budget, Mode, Proof};
 use gomoku_ai::engine::{levels, BoardInput, Difficulty, MoveInput, Position, SearchRequest};
 
@@ -54,7 +55,7 @@ fn master_fixed_depth(c: &mut Criterion) {
     for (label, position) in midgames() {
         group.bench_function(label, |b| {
             b.iter(|| {
-                let mut searcher = Searcher::new(16);
+                let mut searcher = MasterSearch::new(16);
                 searcher.analyze(black_box(&position), &request(Difficulty::Master, 4))
             });
         });

@@ -2,8 +2,8 @@
 //! make/unmake, incremental patterns and verdicts against brute force.
 
 use gomoku_ai::engine::{
-    geometry::BoardSize, notation, patterns::Pattern, verdict, Board, BoardInput, MoveInput, Point,
-    Position, Rule, Status, Stone, Symmetry,
+    game::geometry::BoardSize, game::notation, game::patterns::Pattern, game::verdict, Board,
+    BoardInput, MoveInput, Point, Position, Rule, Status, Stone, Symmetry,
 };
 use proptest::prelude::*;
 

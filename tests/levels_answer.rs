@@ -4,9 +4,10 @@
 
 use std::time::Duration;
 
-use gomoku_ai::engine::analysis::Analysis;
+use gomoku_ai::engine::levels::analysis::Analysis;
 use gomoku_ai::engine::{
-    levels, renju, verdict, Board, BoardSize, Difficulty, Point, Position, Rule, SearchRequest,
+    game::renju, game::verdict, levels, Board, BoardSize, Difficulty, Point, Position, Rule,
+    SearchRequest,
 };
 use proptest::prelude::*;
 use rand::rngs::SmallRng;

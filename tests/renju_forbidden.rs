@@ -4,7 +4,9 @@ mod common;
 
 use std::collections::BTreeSet;
 
-use gomoku_ai::engine::{notation, position::MoveInput, renju, BoardInput, Position, Rule, Stone};
+use gomoku_ai::engine::{
+    game::notation, game::renju, BoardInput, MoveInput, Position, Rule, Stone,
+};
 use serde_json::Value;
 
 fn expected_set(list: &Value) -> BTreeSet<(String, String)> {

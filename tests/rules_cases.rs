@@ -1,8 +1,8 @@
 //! Hand-written cases for the tricky rules.
 
 use gomoku_ai::engine::{
-    notation, renju, BoardInput, ForbiddenKind, MoveInput, Position, PositionError, Reason, Rule,
-    Status, Stone,
+    game::notation, game::renju, BoardInput, ForbiddenKind, MoveInput, Position, PositionError,
+    Reason, Rule, Status, Stone,
 };
 
 /// A 15 x 15 position from rows given bottom-padded: `rows` are the top rows, the rest empty.

@@ -7,7 +7,8 @@
 use std::path::Path;
 use std::time::Duration;
 
-use gomoku_ai::cli::bench::{case_position, judge_case, load_cases, Effort};
+use gomoku_ai::cli::bench::load_cases;
+use gomoku_ai::engine::levels::verify::{case_position, judge_case, Effort};
 use gomoku_ai::engine::threats::{find_win, wins_after, Budget, Mode, Proof};
 use gomoku_ai::engine::{Difficulty, SearchRequest};
 

@@ -14,7 +14,7 @@ pub use pbrain::check_pbrain;
 pub use request::check_request;
 
 use arbitrary::{Arbitrary, Unstructured};
-use gomoku_ai::engine::notation;
+use gomoku_ai::engine::game::notation;
 use gomoku_ai::engine::{
     BoardInput, BoardSize, MoveInput, Point, Position, PositionError, Reason, Rule, Status, Stone,
 };

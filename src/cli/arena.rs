@@ -10,7 +10,7 @@ use std::time::Duration;
 use anyhow::{bail, Context};
 use clap::Args;
 
-use crate::engine::analysis::{available_cores, MAX_THREADS};
+use crate::engine::levels::analysis::{available_cores, MAX_THREADS};
 use crate::engine::{levels, BoardInput, BoardSize, Difficulty, Position, Rule, SearchRequest};
 use crate::protocol::arena::openings::{self, Opening};
 use crate::protocol::arena::player::PlayerSpec;

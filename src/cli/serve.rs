@@ -1,6 +1,6 @@
 //! `gomoku-ai serve`: run the HTTP service.
 
-use crate::engine::analysis::available_cores;
+use crate::engine::levels::analysis::available_cores;
 use crate::service::config::Settings;
 use crate::service::startup::Application;
 use crate::service::telemetry;

@@ -3,7 +3,7 @@
 use anyhow::Context;
 use clap::Args;
 
-use crate::engine::{notation, BoardInput, MoveInput, Position, Rule};
+use crate::engine::{game::notation, BoardInput, MoveInput, Position, Rule};
 
 /// Arguments of `gomoku-ai verdict`.
 #[derive(Args, Debug)]

@@ -5,14 +5,16 @@
 //! four-three, a plain four, a double three, a three. Threat classes drive move ordering and
 //! the threat-space search; numeric cell values (patterns summed, combinations rewarded) give
 //! the evaluation, which sums the values of every candidate cell for both sides.
+//!
+//! Uses the game only.
 
 use std::sync::OnceLock;
 
-use super::board::Board;
-use super::geometry::Point;
-use super::patterns::Pattern;
-use super::renju;
-use super::stone::Stone;
+use crate::engine::game::board::Board;
+use crate::engine::game::geometry::Point;
+use crate::engine::game::patterns::Pattern;
+use crate::engine::game::renju;
+use crate::engine::game::stone::Stone;
 
 /// What one stone on an empty cell would make for one colour, combining its four lines;
 /// weakest first.
@@ -260,7 +262,7 @@ pub const MAX_EVAL: i32 = 10_000;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::position::drawn_board;
+    use crate::engine::game::position::drawn_board;
     use crate::engine::Rule;
 
     fn board(rows: &[&str], rule: Rule) -> Board {

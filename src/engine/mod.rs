@@ -1,39 +1,33 @@
-//! The engine: a pure library (no I/O, no async, no HTTP) that knows the game.
+//! The engine: a pure library (no I/O, no async, no HTTP) that knows the game and plays it.
 //!
-//! Layers, bottom up: geometry and stones; the padded `grid` of cells and `cell_set`s over
-//! it; the `board` with its Zobrist hash, incremental line `patterns` and four points; the `rules`, renju fouls (`renju`) and
-//! `verdict`s; `position` parsing of the client forms.
+//! Folders, bottom up; each may use the ones above it and nothing below:
+//! - `game`: points, stones, the board and its line patterns, the rules, renju fouls,
+//!   verdicts, symmetries, notation and position parsing. No opinion on moves.
+//! - `eval`: what a cell is worth to each side and what threat a stone there makes.
+//! - `threats`: threat-space search, VCF and VCT, for the master's root and the verifier.
+//! - `search`: the master level, the threat searches at the root, then iterative-deepening
+//!   alpha-beta; it answers with the analysis types of `levels::analysis`.
+//! - `levels`: the difficulty ladder every adapter calls (`levels::analyze`): the analysis
+//!   types, `Difficulty`, the classic levels, the heatmap builder and the tactics verifier.
+//!
+//! The engine never uses the service, the protocols or the CLI.
 
-pub mod board;
-pub mod cell_set;
 pub mod eval;
-pub mod geometry;
-pub mod grid;
-pub mod notation;
-pub mod patterns;
-pub mod position;
-pub mod renju;
-pub mod rules;
-pub mod search;
-pub mod stone;
-pub mod symmetry;
-pub mod threats;
-pub mod verdict;
-pub mod zobrist;
-
-pub use board::Board;
-pub use geometry::{BoardSize, Direction, Point};
-pub use position::{BoardInput, MoveInput, Position, PositionError};
-pub use renju::ForbiddenKind;
-pub use rules::Rule;
-pub use stone::Stone;
-pub use symmetry::Symmetry;
-pub use verdict::{Reason, Status, Verdict};
-pub mod analysis;
-pub mod classic;
-pub mod heatmap;
+pub mod game;
 pub mod levels;
-pub use analysis::{Analysis, Difficulty, SearchRequest};
+pub mod search;
+pub mod threats;
+
+pub use game::board::Board;
+pub use game::geometry::{BoardSize, Direction, Point};
+pub use game::position::{BoardInput, MoveInput, Position, PositionError};
+pub use game::renju::ForbiddenKind;
+pub use game::rules::Rule;
+pub use game::stone::Stone;
+pub use game::symmetry::Symmetry;
+pub use game::verdict::{Reason, Status, Verdict};
+pub use levels::analysis::{Analysis, SearchRequest};
+pub use levels::difficulty::Difficulty;
 
 /// Builds the engine's lookup tables (line patterns, cell values, Zobrist keys) and the empty
 /// standard boards now, so that the first position analysed does not pay for them.

@@ -10,7 +10,7 @@
 use std::fmt::Write;
 
 use super::palette::{heat_colour, Rgba, STOPS};
-use crate::engine::notation::{column_name, format_point};
+use crate::engine::game::notation::{column_name, format_point};
 use crate::engine::{Analysis, BoardSize, Point, Position, Stone};
 
 /// Font family of every text element; the PNG renderer embeds this font.

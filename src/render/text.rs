@@ -8,7 +8,7 @@
 
 use std::fmt::Write;
 
-use crate::engine::notation::{column_name, format_point};
+use crate::engine::game::notation::{column_name, format_point};
 use crate::engine::{Analysis, Point, Position, Stone};
 
 /// The reply for `position` answered by `analysis` (`None` when the game is over and nothing
@@ -92,7 +92,7 @@ fn column_header(width: usize, cell: usize, label: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::analysis::{Heatmap, Score, SearchStats};
+    use crate::engine::levels::analysis::{Heatmap, Score, SearchStats};
     use crate::engine::{BoardInput, MoveInput, Rule};
 
     fn position(width: i64, moves: &[&str]) -> Position {
@@ -109,8 +109,8 @@ mod tests {
 
     fn answer(position: &Position, best: Option<&str>) -> Analysis {
         let size = position.board().size();
-        let best =
-            best.map(|b| crate::engine::notation::parse_point(b, size).expect("on the board"));
+        let best = best
+            .map(|b| crate::engine::game::notation::parse_point(b, size).expect("on the board"));
         Analysis {
             best,
             score: Score::estimate(0),

@@ -13,7 +13,7 @@ use std::time::Duration;
 use moka::future::Cache;
 
 use super::search::SearchParams;
-use crate::engine::analysis::{Analysis, Candidate, Heatmap};
+use crate::engine::levels::analysis::{Analysis, Candidate, Heatmap};
 use crate::engine::{Board, BoardSize, Difficulty, Point, Rule, Stone, Symmetry};
 
 /// Everything an answer depends on.
@@ -174,7 +174,7 @@ pub fn transform(analysis: &Analysis, symmetry: Symmetry, size: BoardSize) -> An
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::analysis::{Score, SearchStats};
+    use crate::engine::levels::analysis::{Score, SearchStats};
     use crate::engine::Rule;
 
     fn params() -> SearchParams {

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 
-use crate::engine::analysis::{available_cores, MAX_THREADS};
+use crate::engine::levels::analysis::{available_cores, MAX_THREADS};
 use crate::engine::search::{threat_searches_at_once, Table, DEFAULT_TT_MIB};
 use crate::engine::threats;
 

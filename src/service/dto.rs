@@ -12,10 +12,10 @@ use super::config::Limits;
 use super::errors::ApiError;
 use super::rendered::CachedFlag;
 use super::search::{Answer, Job, SearchParams};
-use crate::engine::analysis::{Candidate, Score, MATE_VALUE};
+use crate::engine::levels::analysis::{Candidate, Score, MATE_VALUE};
 use crate::engine::{
-    notation, BoardInput, BoardSize, Difficulty, ForbiddenKind, MoveInput, Point, Position, Reason,
-    Rule, Status, Stone, Verdict,
+    game::notation, BoardInput, BoardSize, Difficulty, ForbiddenKind, MoveInput, Point, Position,
+    Reason, Rule, Status, Stone, Verdict,
 };
 
 /// Most ranked candidates `/v1/analyze` reports.

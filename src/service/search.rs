@@ -12,7 +12,7 @@ use super::metrics::Metrics;
 use super::pool::SearchPool;
 use super::rendered::RenderedCache;
 use super::tables::MasterTables;
-use crate::engine::analysis::Analysis;
+use crate::engine::levels::analysis::Analysis;
 use crate::engine::threats;
 use crate::engine::{levels, Difficulty, Position, SearchRequest};
 

@@ -2,19 +2,19 @@
 //!
 //! A master search needs a table of `search::DEFAULT_TT_MIB`; allocating a fresh one per
 //! request made the process grow under load (the allocator served the freed tables from
-//! fragmenting per-thread arenas). A bounded free list lends a `search::Searcher` to each
+//! fragmenting per-thread arenas). A bounded free list lends a `search::MasterSearch` to each
 //! master search instead, cleared first so that every answer depends on its request alone.
 
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
-use crate::engine::analysis::Analysis;
+use crate::engine::levels::analysis::Analysis;
 use crate::engine::search::{self, DEFAULT_TT_MIB};
 use crate::engine::{levels, Position, SearchRequest};
 
 /// A free list of master searchers, shared by the search pool's threads.
 #[derive(Clone)]
 pub struct MasterTables {
-    free: Arc<Mutex<Vec<search::Searcher>>>,
+    free: Arc<Mutex<Vec<search::MasterSearch>>>,
     keep: usize,
     tt_mib: usize,
 }
@@ -53,9 +53,9 @@ impl MasterTables {
 
     /// Runs `work` on an idle searcher (a new one when none is idle), cleared first, and
     /// keeps it for the next search if fewer than `keep` are idle.
-    fn lend<T>(&self, work: impl FnOnce(&mut search::Searcher) -> T) -> T {
+    fn lend<T>(&self, work: impl FnOnce(&mut search::MasterSearch) -> T) -> T {
         let idle = self.free().pop();
-        let mut searcher = idle.unwrap_or_else(|| search::Searcher::new(self.tt_mib));
+        let mut searcher = idle.unwrap_or_else(|| search::MasterSearch::new(self.tt_mib));
         searcher.clear();
         let answer = work(&mut searcher);
         let mut free = self.free();
@@ -67,7 +67,7 @@ impl MasterTables {
 
     /// The free list. A search that panicked never held the lock, so a poisoned list is
     /// still consistent.
-    fn free(&self) -> MutexGuard<'_, Vec<search::Searcher>> {
+    fn free(&self) -> MutexGuard<'_, Vec<search::MasterSearch>> {
         self.free.lock().unwrap_or_else(PoisonError::into_inner)
     }
 }

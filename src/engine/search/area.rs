@@ -5,9 +5,9 @@
 //! Counts of nearby stones are updated on make/unmake, and each row keeps a bit mask of its
 //! near cells and of its stones, so listing the candidates visits only them.
 
-use crate::engine::board::Board;
-use crate::engine::geometry::{BoardSize, Point};
-use crate::engine::grid::{CELLS, PAD, STRIDE};
+use crate::engine::game::board::Board;
+use crate::engine::game::geometry::{BoardSize, Point};
+use crate::engine::game::grid::{CELLS, PAD, STRIDE};
 
 /// The steps `(dx, dy)` from a stone to the cells it makes candidates.
 const NEIGHBOURHOOD: [(isize, isize); 16] = {

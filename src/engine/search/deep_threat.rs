@@ -14,10 +14,10 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, OnceLock, PoisonError};
 
-use super::{DEEP_THREAT_VCF_MOVES, THREAT_MOVES};
-use crate::engine::board::Board;
-use crate::engine::geometry::Point;
-use crate::engine::threats::{self, Budget, Mode, Outcome, Proof};
+use super::params::{DEEP_THREAT_VCF_MOVES, THREAT_MOVES};
+use crate::engine::game::board::Board;
+use crate::engine::game::geometry::Point;
+use crate::engine::threats::{self, Budget, Mode, Proof, ThreatResult};
 
 /// A deeper VCT to run on a helper thread, and the win it proved.
 pub(super) struct DeepThreat {
@@ -82,7 +82,7 @@ impl DeepThreat {
 
 /// The deeper VCT itself, on this thread: the side to move's win within `budget`, with
 /// threats that may prepare a VCF of `DEEP_THREAT_VCF_MOVES`.
-pub(super) fn search(board: &Board, budget: &Budget) -> Outcome {
+pub(super) fn search(board: &Board, budget: &Budget) -> ThreatResult {
     let deeper = Budget {
         threat_vcf_moves: DEEP_THREAT_VCF_MOVES,
         ..budget.clone()
@@ -104,7 +104,7 @@ impl Drop for Ending<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::position::drawn_board;
+    use crate::engine::game::position::drawn_board;
     use crate::engine::threats::tests::PREPARED_VCF;
     use crate::engine::{Rule, Stone};
 

@@ -11,16 +11,13 @@
 
 use std::time::{Duration, Instant};
 
-use crate::engine::board::Board;
+use super::params::{
+    CHECK_NODES_FACTOR, CHECK_SLACK, OPPONENT_THREAT_MOVES, OPPONENT_THREAT_TIME_SHARE,
+};
 use crate::engine::eval::{threat_at, Threat};
-use crate::engine::geometry::Point;
+use crate::engine::game::board::Board;
+use crate::engine::game::geometry::Point;
 use crate::engine::threats::{self, Budget, Mode, Proof};
-
-/// Most attacker moves the opponent's threat sequence is looked for within.
-const OPPONENT_THREAT_MOVES: u32 = 12;
-/// Node allowance of one move's check beyond what finding the threat took: a move that
-/// does not defend leaves the same sequence, found about as fast again.
-const CHECK_SLACK: u64 = 2_000;
 
 /// The root moves that stop the opponent's threat-space win or make a threat of their own,
 /// in their given order; `None` when the opponent has no such win (or no move is left).
@@ -36,7 +33,7 @@ pub fn refutations(
     let mut passed = board.clone();
     passed.set_to_move(board.to_move().opponent());
     let threat_budget = Budget {
-        deadline: Some(started + time / 3),
+        deadline: Some(started + time / OPPONENT_THREAT_TIME_SHARE),
         ..budget.clone()
     };
     let threat = threats::find_win(&passed, Mode::Vct, OPPONENT_THREAT_MOVES, &threat_budget);
@@ -45,7 +42,7 @@ pub fn refutations(
         return None;
     }
     let check = Budget {
-        max_nodes: threat.nodes.saturating_mul(4) + CHECK_SLACK,
+        max_nodes: threat.nodes.saturating_mul(CHECK_NODES_FACTOR) + CHECK_SLACK,
         deadline: Some(started + time),
         ..budget.clone()
     };
@@ -71,7 +68,7 @@ pub fn refutations(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::position::drawn_board;
+    use crate::engine::game::position::drawn_board;
     use crate::engine::{Rule, Stone};
 
     fn board(rows: &[&str], to_move: Stone) -> Board {

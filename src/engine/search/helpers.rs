@@ -14,12 +14,12 @@ use std::sync::Arc;
 use std::thread::{self, JoinHandle};
 
 use super::deep_threat::DeepThreat;
-use super::tree::{Limits, Tree};
+use super::deepening::{iterate, root_list, RootMove};
+use super::tree::{SearchLimits, Tree};
 use super::tt::Table;
-use super::{iterate, root_list, RootMove};
-use crate::engine::analysis::MAX_THREADS;
-use crate::engine::board::Board;
-use crate::engine::geometry::Point;
+use crate::engine::game::board::Board;
+use crate::engine::game::geometry::Point;
+use crate::engine::levels::analysis::MAX_THREADS;
 
 /// Running helper threads. Dropping them tells them to stop without waiting for them.
 pub(super) struct Helpers {
@@ -94,7 +94,7 @@ pub(super) struct Task<'a> {
     pub roots: &'a [Point],
     pub table: &'a Arc<Table>,
     pub history: &'a [i32],
-    pub limits: &'a Limits,
+    pub limits: &'a SearchLimits,
     pub max_depth: u32,
 }
 
@@ -108,7 +108,7 @@ fn spawn(
 ) -> std::io::Result<JoinHandle<Finished>> {
     let (board, roots) = (task.board.clone(), task.roots.to_vec());
     let (table, mut history) = (Arc::clone(task.table), task.history.to_vec());
-    let limits = Limits {
+    let limits = SearchLimits {
         stop: Some(Arc::clone(done)),
         ..task.limits.clone()
     };
@@ -141,7 +141,7 @@ mod tests {
     use std::time::Duration;
 
     use super::*;
-    use crate::engine::grid::CELLS;
+    use crate::engine::game::grid::CELLS;
     use crate::engine::{BoardSize, Rule};
 
     #[test]
@@ -152,7 +152,7 @@ mod tests {
         }
         let roots = [Point::new(9, 7), Point::new(7, 8), Point::new(9, 6)];
         let table = Arc::new(Table::new(1));
-        let limits = Limits::unbounded();
+        let limits = SearchLimits::unbounded();
         let task = Task {
             board: &board,
             roots: &roots,

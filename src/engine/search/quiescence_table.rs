@@ -4,16 +4,12 @@
 //! fours played in another order meet again: on the bench midgames half of the tree's nodes
 //! are quiescence nodes, and this table cuts the tree's nodes to a given depth by a quarter
 //! to four fifths (docs/decisions/0024-quiescence-table.md). The quiescence keeps out of
-//! the shared transposition table, whose slots hold the results of full-width searches: its entries
-//! are as many again and worth far less, and would push those out.
+//! the shared transposition table, whose slots hold the results of full-width searches: its
+//! entries are as many again and worth far less, and would push those out.
 
-use super::tree::{from_tt, to_tt};
+use super::params::QUIESCENCE_SLOTS as SLOTS;
+use super::score::{from_tt, to_tt};
 use super::tt::Bound;
-
-/// Slots of a table: 256 KiB at 16 bytes each. On the bench midgames four times more cut
-/// under 1 % more nodes, and searched about an eighth fewer nodes a second
-/// (docs/decisions/0024-quiescence-table.md): a table this small stays in the faster caches.
-const SLOTS: usize = 1 << 14;
 
 /// One stored quiescence result.
 #[derive(Clone, Copy, Default)]
@@ -35,7 +31,7 @@ pub struct QuiescenceTable {
 
 impl QuiescenceTable {
     /// An empty table. Its slots are made at the first store: a tree that only scans its
-    /// root (`Searcher::root_moves`) never pays for them.
+    /// root (`MasterSearch::root_moves`) never pays for them.
     #[must_use]
     pub fn new() -> QuiescenceTable {
         QuiescenceTable { slots: Vec::new() }
@@ -72,7 +68,7 @@ impl QuiescenceTable {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::search::tree::WIN;
+    use crate::engine::search::score::WIN;
 
     #[test]
     fn a_result_settles_only_the_windows_its_bound_covers() {

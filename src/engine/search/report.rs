@@ -8,14 +8,17 @@
 
 use std::time::Instant;
 
-use super::tree::{PROVEN, WIN};
-use super::Tactic;
-use crate::engine::analysis::{Analysis, Candidate, Heatmap, Score, SearchRequest, SearchStats};
+use super::params::order_value;
+use super::root::Tactic;
+use super::score::{PROVEN, WIN};
 use crate::engine::eval::cell_value;
-use crate::engine::geometry::Point;
-use crate::engine::heatmap;
-use crate::engine::patterns::Pattern;
-use crate::engine::position::Position;
+use crate::engine::game::geometry::Point;
+use crate::engine::game::patterns::Pattern;
+use crate::engine::game::position::Position;
+use crate::engine::levels::analysis::{
+    Analysis, Candidate, Heatmap, Score, SearchRequest, SearchStats,
+};
+use crate::engine::levels::heatmap;
 
 /// The mover's score of an internal search value (`WIN - k`: a five at ply `k`).
 #[must_use]
@@ -136,7 +139,7 @@ pub fn heatmap(position: &Position, ranked: &[Candidate]) -> Heatmap {
         } else {
             let own = cell_value(board.patterns_at(p, me));
             let theirs = cell_value(board.patterns_at(p, me.opponent()));
-            f64::from(own * 5 / 4 + theirs)
+            f64::from(order_value(own, theirs))
         }
     };
     let top = board

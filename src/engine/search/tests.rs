@@ -1,8 +1,15 @@
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
+use super::deepening::{beats_the_first, with_deeper, RootMove};
+use super::params::{DEEP_THREAT_VCF_MOVES, LONG_MOVE, MAX_DEPTH, THREAT_MOVES};
+use super::root::{is_likely_win, with_likely_win};
+use super::score::PROVEN;
+use super::shares::vct_time;
 use super::*;
-use crate::engine::analysis::Difficulty;
-use crate::engine::{renju, BoardInput, Rule, Stone};
+use crate::engine::game::board::Board;
+use crate::engine::levels::difficulty::Difficulty;
+use crate::engine::threats::{self, Budget, Mode, Proof};
+use crate::engine::{game::renju, BoardInput, Rule, Stone};
 
 fn position(rows: &[&str], rule: Rule, to_move: Stone) -> Position {
     let rows = rows.iter().map(|r| r.to_string()).collect();
@@ -149,9 +156,10 @@ fn answers_on_tiny_rectangular_and_huge_boards() {
     for (w, h) in [(5, 5), (5, 9), (32, 32), (32, 7)] {
         let size = crate::engine::BoardSize::new(w, h).unwrap();
         let mut board = Board::new(size, Rule::Renju);
-        let mut searcher = Searcher::new(1);
+        let mut searcher = MasterSearch::new(1);
         for _ in 0..6 {
-            let p = Position::from_board(board.clone(), crate::engine::verdict::judge(&board));
+            let p =
+                Position::from_board(board.clone(), crate::engine::game::verdict::judge(&board));
             let analysis = searcher.analyze(&p, &request(3));
             let best = analysis.best.unwrap();
             assert!(board.is_empty(best));
@@ -163,7 +171,7 @@ fn answers_on_tiny_rectangular_and_huge_boards() {
 #[test]
 fn searcher_reuses_its_table_between_moves() {
     let p = position(&MIDGAME, Rule::Freestyle, Stone::Black);
-    let mut searcher = Searcher::new(1);
+    let mut searcher = MasterSearch::new(1);
     let first = searcher.analyze(&p, &request(4));
     let again = searcher.analyze(&p, &request(4));
     assert_eq!(first.best, again.best);
@@ -179,8 +187,8 @@ fn searcher_reuses_its_table_between_moves() {
 fn reports_every_completed_iteration_in_order() {
     let p = position(&MIDGAME, Rule::Freestyle, Stone::Black);
     let mut iterations = Vec::new();
-    let analysis =
-        Searcher::new(1).analyze_reporting(&p, &request(4), &mut |i| iterations.push(i.clone()));
+    let analysis = MasterSearch::new(1)
+        .analyze_reporting(&p, &request(4), &mut |i| iterations.push(i.clone()));
     let depths: Vec<u32> = iterations.iter().map(|i| i.stats.depth).collect();
     assert_eq!(depths, [1, 2, 3, 4]);
     assert!(iterations
@@ -239,14 +247,14 @@ fn a_later_root_move_beats_the_first_only_by_a_proven_margin() {
 fn a_stopped_iteration_answers_the_move_that_beat_the_last_best() {
     let p = position(&MIDGAME, Rule::Freestyle, Stone::Black);
     let best_at = |depth: u32| {
-        let analysis = Searcher::new(1).analyze(&p, &request(depth));
+        let analysis = MasterSearch::new(1).analyze(&p, &request(depth));
         (analysis.best, analysis.stats.depth)
     };
     let mut changed = 0;
     for nodes in (4_000..100_000).step_by(4_000) {
         let mut limited = request(MAX_DEPTH);
         limited.max_nodes = Some(nodes);
-        let analysis = Searcher::new(1).analyze(&p, &limited);
+        let analysis = MasterSearch::new(1).analyze(&p, &limited);
         let (completed, depth) = best_at(analysis.stats.depth);
         assert_eq!(depth, analysis.stats.depth);
         assert_eq!(analysis.candidates[0].point, analysis.best.unwrap());

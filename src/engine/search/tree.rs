@@ -11,34 +11,25 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::area::Area;
+use super::params::{
+    history_bonus, late_move_limit, late_move_reduction, order_value, CLOCK_EVERY, HISTORY_CAP,
+    HISTORY_DIVISOR, KILLER_BONUS, MAX_PLY, PRUNE_MAX_DEPTH, QUIESCENCE_DEPTH, REDUCE_MIN_DEPTH,
+    REDUCE_MIN_INDEX, TT_MOVE_BONUS,
+};
 use super::quiescence_table::QuiescenceTable;
-use super::tt::{Bound, Entry, Table};
-use crate::engine::analysis::MATE_VALUE;
-use crate::engine::board::Board;
+use super::score::{from_tt, to_tt, INFINITY, PROVEN, WIN};
+use super::tt::{Bound, Table, TtEntry};
 use crate::engine::eval::{self, is_legal, CellInfo, CellTable, Threat};
-use crate::engine::geometry::Point;
-use crate::engine::grid::{self, CELLS};
-use crate::engine::patterns::Pattern;
-use crate::engine::stone::Stone;
+use crate::engine::game::board::Board;
+use crate::engine::game::geometry::Point;
+use crate::engine::game::grid::{self, CELLS};
+use crate::engine::game::patterns::Pattern;
+use crate::engine::game::stone::Stone;
 use crate::engine::threats::{self, FivePoints};
-
-/// Score of a five played at ply 0; a five at ply `k` scores `WIN - k`.
-pub const WIN: i32 = MATE_VALUE;
-/// Scores beyond this are proven results.
-pub const PROVEN: i32 = WIN - 1000;
-/// Larger than any score.
-pub const INFINITY: i32 = WIN + 1;
-/// Deepest ply the tree may reach.
-pub const MAX_PLY: usize = 120;
-/// Nodes between clock reads: at the 50k nodes/s of a contended machine that is under
-/// 3 ms past the deadline, for a clock read costing far less than one node.
-const CLOCK_EVERY: u64 = 128;
-/// How far below the nominal horizon the four-only quiescence may go.
-const QUIESCENCE_DEPTH: i32 = 12;
 
 /// What the search may spend.
 #[derive(Clone, Debug)]
-pub struct Limits {
+pub struct SearchLimits {
     /// Hard deadline.
     pub deadline: Instant,
     /// Most nodes.
@@ -50,12 +41,12 @@ pub struct Limits {
     pub threat_table_entries: usize,
 }
 
-impl Limits {
+impl SearchLimits {
     /// No limit worth the name: an hour, any number of nodes, default threat tables (for
     /// scans and checks that stop by themselves).
     #[must_use]
-    pub fn unbounded() -> Limits {
-        Limits {
+    pub fn unbounded() -> SearchLimits {
+        SearchLimits {
             deadline: Instant::now() + Duration::from_secs(3600),
             max_nodes: u64::MAX,
             stop: None,
@@ -113,7 +104,7 @@ pub struct Tree<'a> {
     pvs: Vec<Vec<Point>>,
     /// Move lists by ply, reused from node to node instead of allocated.
     buffers: Vec<Vec<Move>>,
-    limits: Limits,
+    limits: SearchLimits,
     /// Nodes visited.
     pub nodes: u64,
     /// Deepest ply reached.
@@ -125,7 +116,7 @@ pub struct Tree<'a> {
 
 impl<'a> Tree<'a> {
     /// A tree over `board` using a shared table and history.
-    pub fn new(board: Board, tt: &'a Table, history: &'a mut [i32], limits: Limits) -> Self {
+    pub fn new(board: Board, tt: &'a Table, history: &'a mut [i32], limits: SearchLimits) -> Self {
         Tree {
             area: Area::new(&board),
             board,
@@ -295,14 +286,14 @@ impl<'a> Tree<'a> {
         own_info: CellInfo,
         their_info: CellInfo,
     ) -> Move {
-        let mut order = own_info.value * 5 / 4 + their_info.value;
+        let mut order = order_value(own_info.value, their_info.value);
         if Some(p) == tt_move {
-            order += 1 << 24;
+            order += TT_MOVE_BONUS;
         } else if self.killers[ply.min(MAX_PLY)].contains(&Some(p)) {
-            order += 250;
+            order += KILLER_BONUS;
         }
         let slot = self.board.to_move().index() * CELLS + grid::index_of(p);
-        order += self.history[slot].min(1 << 16) / 64;
+        order += self.history[slot].min(HISTORY_CAP) / HISTORY_DIVISOR;
         Move {
             point: p,
             order,
@@ -404,7 +395,7 @@ impl<'a> Tree<'a> {
         if self.aborted {
             return 0;
         }
-        self.tt.store(Entry {
+        self.tt.store(TtEntry {
             key,
             best: best.1,
             score: to_tt(best.0, ply),
@@ -426,7 +417,8 @@ impl<'a> Tree<'a> {
         let mut best = (-INFINITY, None);
         for (i, m) in moves.iter().enumerate() {
             let quiet = m.is_quiet();
-            if quiet && depth <= 4 && i >= late_move_limit(depth) && best.0 > -PROVEN {
+            if quiet && depth <= PRUNE_MAX_DEPTH && i >= late_move_limit(depth) && best.0 > -PROVEN
+            {
                 continue;
             }
             self.make(m.point);
@@ -468,7 +460,7 @@ impl<'a> Tree<'a> {
         if index == 0 {
             return -self.search(next, ply + 1, -beta, -alpha);
         }
-        let reduction = if quiet && depth >= 3 && index >= 3 {
+        let reduction = if quiet && depth >= REDUCE_MIN_DEPTH && index >= REDUCE_MIN_INDEX {
             late_move_reduction(depth, index)
         } else {
             0
@@ -491,7 +483,7 @@ impl<'a> Tree<'a> {
             killers[0] = Some(m.point);
         }
         let slot = self.board.to_move().index() * CELLS + grid::index_of(m.point);
-        self.history[slot] += depth * depth;
+        self.history[slot] += history_bonus(depth);
     }
 
     /// Below the horizon: stand pat on the evaluation or play on with fours only, through
@@ -525,41 +517,6 @@ impl<'a> Tree<'a> {
             }
         };
         self.buffers[ply] = fours;
-        score
-    }
-}
-
-/// How many moves a shallow node searches before pruning quiet ones.
-fn late_move_limit(depth: i32) -> usize {
-    (3 + 2 * depth * depth) as usize
-}
-
-/// Plies a late quiet move at `depth` (at least 3) and `index` (at least 3) is searched
-/// less: growing with the logarithms of both, as in chess engines' late-move reductions,
-/// and leaving at least one ply. Arena runs preferred it to a fixed one to three plies.
-fn late_move_reduction(depth: i32, index: usize) -> i32 {
-    let grown = 0.5 + f64::from(depth).ln() * (index as f64).ln() / 2.25;
-    (grown as i32).clamp(1, depth - 2)
-}
-
-/// A score as stored: mate distances relative to the node.
-pub(super) fn to_tt(score: i32, ply: usize) -> i32 {
-    if score > PROVEN {
-        score + ply as i32
-    } else if score < -PROVEN {
-        score - ply as i32
-    } else {
-        score
-    }
-}
-
-/// A stored score seen from a node at `ply`.
-pub(super) fn from_tt(score: i32, ply: usize) -> i32 {
-    if score > PROVEN {
-        score - ply as i32
-    } else if score < -PROVEN {
-        score + ply as i32
-    } else {
         score
     }
 }
@@ -619,7 +576,7 @@ mod tests {
         for board in midgames() {
             let tt = Table::new(1);
             let mut history = vec![0; 2 * CELLS];
-            let mut tree = Tree::new(board, &tt, &mut history, Limits::unbounded());
+            let mut tree = Tree::new(board, &tt, &mut history, SearchLimits::unbounded());
             for step in 0..600 {
                 let ply = step % 8;
                 let candidates: Vec<Point> = tree.area.candidates(&tree.board).collect();
@@ -651,21 +608,5 @@ mod tests {
                 }
             }
         }
-    }
-
-    #[test]
-    fn reductions_grow_with_depth_and_index_and_leave_a_ply() {
-        for depth in 3..40 {
-            for index in 3..120 {
-                let r = late_move_reduction(depth, index);
-                assert!(
-                    (1..=depth - 2).contains(&r),
-                    "depth {depth} index {index}: {r}"
-                );
-                assert!(r <= late_move_reduction(depth, index + 1), "index {index}");
-                assert!(r <= late_move_reduction(depth + 1, index), "depth {depth}");
-            }
-        }
-        assert!(late_move_reduction(12, 40) > late_move_reduction(4, 4));
     }
 }

@@ -1,5 +1,5 @@
 //! The transposition table: a fixed-size array of entries indexed by the Zobrist hash,
-//! sized in MiB, kept between searches by a `Searcher` and shared by its threads.
+//! sized in MiB, kept between searches by a `MasterSearch` and shared by its threads.
 //!
 //! A slot is two atomic words: the entry packed into one (`data`) and the position's key
 //! XOR that word in the other. Threads read and write slots without locks; a slot torn by
@@ -11,7 +11,7 @@
 
 use std::sync::atomic::{AtomicU16, AtomicU64, Ordering};
 
-use crate::engine::geometry::{Point, MAX_SIDE};
+use crate::engine::game::geometry::{Point, MAX_SIDE};
 
 /// What a stored score says about the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -55,7 +55,7 @@ impl Bound {
 
 /// One stored search result.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Entry {
+pub struct TtEntry {
     /// The full hash, to tell positions sharing a slot apart.
     pub key: u64,
     /// Best move found, if any.
@@ -87,7 +87,7 @@ const _: () = assert!(GENERATION_SHIFT + GENERATION_BITS == 64);
 struct Packed(u64);
 
 impl Packed {
-    fn new(entry: &Entry, generation: u16) -> Packed {
+    fn new(entry: &TtEntry, generation: u16) -> Packed {
         let depth = entry.depth.clamp(0, i32::from(i8::MAX)) as u64;
         let bound = entry.bound as u64;
         let best = entry
@@ -102,9 +102,9 @@ impl Packed {
         )
     }
 
-    fn entry(self, key: u64) -> Entry {
+    fn entry(self, key: u64) -> TtEntry {
         let best = (self.0 >> BEST_SHIFT) as usize & ((1 << BEST_BITS) - 1);
-        Entry {
+        TtEntry {
             key,
             best: (best > 0).then(|| Point::new((best - 1) % MAX_SIDE, (best - 1) / MAX_SIDE)),
             score: self.0 as u32 as i32,
@@ -190,14 +190,14 @@ impl Table {
 
     /// The entry stored for `key`, if any.
     #[must_use]
-    pub fn probe(&self, key: u64) -> Option<Entry> {
+    pub fn probe(&self, key: u64) -> Option<TtEntry> {
         self.current(key)
             .map(|packed| packed.entry(key))
             .filter(|e| e.bound != Bound::None)
     }
 
     /// Stores a result, keeping a deeper entry of the same position.
-    pub fn store(&self, entry: Entry) {
+    pub fn store(&self, entry: TtEntry) {
         let keep = self
             .probe(entry.key)
             .is_some_and(|old| entry.depth < old.depth && entry.bound != Bound::Exact);
@@ -239,8 +239,8 @@ impl Table {
 mod tests {
     use super::*;
 
-    fn entry(key: u64, depth: i32) -> Entry {
-        Entry {
+    fn entry(key: u64, depth: i32) -> TtEntry {
+        TtEntry {
             key,
             best: Some(Point::new(1, 2)),
             score: 42,
@@ -286,7 +286,7 @@ mod tests {
             (3, Some(Point::new(0, 0)), i32::MAX, 64, Bound::Lower),
             (4, Some(Point::new(17, 3)), i32::MIN, 2, Bound::Upper),
         ] {
-            let stored = Entry {
+            let stored = TtEntry {
                 key,
                 best,
                 score,

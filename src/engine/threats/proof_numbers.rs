@@ -31,9 +31,11 @@ use std::rc::Rc;
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
-use super::{five_points, forced_block, Lead, Proof, Solver};
+use super::generation::forced_block;
+use super::solver::Solver;
+use super::{five_points, Lead, Proof};
 use crate::engine::eval::{is_legal, Threat};
-use crate::engine::geometry::Point;
+use crate::engine::game::geometry::Point;
 
 /// `defences_guess` of an open three.
 const THREE_GUESS: u32 = 12;
@@ -540,7 +542,7 @@ fn child_limits(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::position::drawn_board;
+    use crate::engine::game::position::drawn_board;
     use crate::engine::threats::{Budget, Mode};
     use crate::engine::{Rule, Stone};
 

@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 use self::elo::Tally;
 use self::openings::Opening;
 use self::player::{Failure, GameSetup, Player, PlayerSpec};
-use crate::engine::{notation, BoardSize, Point, Position, Rule, Stone};
+use crate::engine::{game::notation, BoardSize, Point, Position, Rule, Stone};
 use crate::protocol::pbrain::clock::TimeControl;
 
 /// How a match is played.

@@ -8,7 +8,7 @@
 //! Both are kept as offsets from the centre, so one book serves every board size whose centre
 //! leaves room for it.
 
-use crate::engine::{notation, BoardInput, BoardSize, MoveInput, Position, Rule};
+use crate::engine::{game::notation, BoardInput, BoardSize, MoveInput, Position, Rule};
 
 /// The built-in book: balanced 3–5 stone openings near the centre of 15 × 15 (see the file's
 /// header for how they were chosen and judged).

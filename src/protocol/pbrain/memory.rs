@@ -29,7 +29,7 @@ const CEILING_MIB: usize = 1024;
 /// How the brain's memory is shared out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Plan {
-    /// The transposition table's size in MiB (`Searcher::new`).
+    /// The transposition table's size in MiB (`MasterSearch::new`).
     pub table_mib: usize,
     /// Most positions each table of a threat search holds
     /// (`SearchRequest::threat_table_entries`).

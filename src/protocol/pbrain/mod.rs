@@ -6,7 +6,7 @@
 //! and notes when each line arrived: a move's clock runs from then, so time lost to earlier
 //! work (allocating a table for `INFO max_memory`) comes out of the search, not on top of it.
 //!
-//! A master brain owns one `Searcher` for the whole session: its transposition table, sized
+//! A master brain owns one `MasterSearch` for the whole session: its transposition table, sized
 //! from `INFO max_memory`, carries over from move to move within a game and is cleared when a
 //! new game starts. While it thinks, it sends a `MESSAGE` after every completed depth.
 
@@ -22,10 +22,10 @@ use std::time::{Duration, Instant};
 
 use self::clock::TimeControl;
 use self::command::{Command, Info};
-use crate::engine::analysis::{Score, SearchStats, MAX_THREADS};
-use crate::engine::search::Searcher;
+use crate::engine::levels::analysis::{Score, SearchStats, MAX_THREADS};
+use crate::engine::search::MasterSearch;
 use crate::engine::{
-    levels, notation, BoardInput, BoardSize, Difficulty, MoveInput, Point, Position, Rule,
+    game::notation, levels, BoardInput, BoardSize, Difficulty, MoveInput, Point, Position, Rule,
     SearchRequest, Stone,
 };
 
@@ -79,7 +79,7 @@ pub struct Brain {
     received: Instant,
     stop: Arc<AtomicBool>,
     /// The master search (never made for the classic levels).
-    searcher: Option<Searcher>,
+    searcher: Option<MasterSearch>,
     /// The manager's memory limit in bytes (`INFO max_memory`; 0: none).
     max_memory: i64,
     /// Threads a search may use: 1 until the manager sends `INFO thread_num`.
@@ -205,12 +205,12 @@ impl Brain {
 
     /// The master's searcher, made with the tables of the memory plan if there is none yet;
     /// `None` for the classic levels.
-    fn master_searcher(&mut self) -> Option<&mut Searcher> {
+    fn master_searcher(&mut self) -> Option<&mut MasterSearch> {
         if self.config.difficulty != Difficulty::Master {
             return None;
         }
         let mib = self.memory().table_mib;
-        Some(self.searcher.get_or_insert_with(|| Searcher::new(mib)))
+        Some(self.searcher.get_or_insert_with(|| MasterSearch::new(mib)))
     }
 
     /// How the master's memory is shared between its tables, for the manager's limit and

@@ -2,7 +2,7 @@
 //! classic evaluators (five, open four, double four, four-three, double three, four, open
 //! three, …), ranked weakest first.
 
-use crate::engine::patterns::Pattern;
+use crate::engine::game::patterns::Pattern;
 
 /// What a stone on an empty point makes for one colour, weakest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -6,9 +6,9 @@
 //! and renju-forbidden cells listed apart with value 0.
 
 use super::analysis::Heatmap;
-use super::board::Board;
-use super::geometry::Point;
-use super::renju::ForbiddenKind;
+use crate::engine::game::board::Board;
+use crate::engine::game::geometry::Point;
+use crate::engine::game::renju::ForbiddenKind;
 
 /// Builds the heatmap of `board` from raw `ratings` of empty cells (any finite scale; cells
 /// not rated stay 0).
@@ -67,9 +67,9 @@ pub fn build(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::geometry::BoardSize;
-    use crate::engine::rules::Rule;
-    use crate::engine::stone::Stone;
+    use crate::engine::game::geometry::BoardSize;
+    use crate::engine::game::rules::Rule;
+    use crate::engine::game::stone::Stone;
 
     fn board() -> Board {
         let mut board = Board::new(BoardSize::new(6, 5).unwrap(), Rule::Freestyle);

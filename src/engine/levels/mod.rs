@@ -2,16 +2,27 @@
 //!
 //! The entry point every adapter calls. A finished game gets no move from any level; an
 //! ongoing one goes to its level's algorithm (the classic levels in `classic`, the full
-//! engine for `master`).
+//! engine, `search`, for `master`).
+//!
+//! Here too: the contract every level answers with (`analysis`: the request, the score,
+//! the `Analysis`), the ladder itself (`difficulty`), the `heatmap` builder the levels share,
+//! and the `verify`er that judges a level's answer to a tactics puzzle by proof. Uses the
+//! game, `eval`, `threats` and `search`; `search` in turn uses only `analysis` and `heatmap`
+//! of this folder.
+
+pub mod analysis;
+pub mod classic;
+pub mod difficulty;
+pub mod heatmap;
+pub mod verify;
 
 use std::time::Instant;
 
-use super::analysis::{Analysis, Difficulty, Score, SearchRequest, SearchStats};
-use super::classic;
-use super::heatmap;
-use super::position::Position;
-use super::search;
-use super::verdict::Status;
+use crate::engine::game::position::Position;
+use crate::engine::game::verdict::Status;
+use crate::engine::search;
+use analysis::{Analysis, Score, SearchRequest, SearchStats};
+use difficulty::Difficulty;
 
 /// Analyses a position at the requested level; master searches with a fresh transposition
 /// table of `search::DEFAULT_TT_MIB`.
@@ -20,7 +31,7 @@ pub fn analyze(position: &Position, request: &SearchRequest) -> Analysis {
     analyze_with(position, request, search::analyze)
 }
 
-/// `analyze`, with `master` doing the master level's search (say, a `search::Searcher` whose
+/// `analyze`, with `master` doing the master level's search (say, a `search::MasterSearch` whose
 /// table is reused between requests); the other levels never call it.
 pub fn analyze_with(
     position: &Position,
@@ -66,10 +77,10 @@ mod tests {
     use std::collections::BTreeSet;
 
     use super::*;
-    use crate::engine::classic::testing::{assert_heatmap, position, request};
-    use crate::engine::geometry::Point;
-    use crate::engine::renju::{self, ForbiddenKind};
-    use crate::engine::rules::Rule;
+    use crate::engine::game::geometry::Point;
+    use crate::engine::game::renju::{self, ForbiddenKind};
+    use crate::engine::game::rules::Rule;
+    use crate::engine::levels::classic::testing::{assert_heatmap, position, request};
 
     /// Every level, the classic ones and master.
     const LEVELS: [Difficulty; 5] = Difficulty::ALL;
@@ -160,7 +171,7 @@ mod tests {
         }
     }
 
-    fn midgame() -> crate::engine::position::Position {
+    fn midgame() -> crate::engine::game::position::Position {
         position(
             &[
                 "...............",

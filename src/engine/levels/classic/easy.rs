@@ -13,11 +13,11 @@
 //! total wins.
 
 use super::{rate_each_point, urgency, Rating};
-use crate::engine::analysis::{Analysis, SearchRequest};
-use crate::engine::board::Board;
-use crate::engine::geometry::{Direction, Point};
-use crate::engine::position::Position;
-use crate::engine::stone::Stone;
+use crate::engine::game::board::Board;
+use crate::engine::game::geometry::{Direction, Point};
+use crate::engine::game::position::Position;
+use crate::engine::game::stone::Stone;
+use crate::engine::levels::analysis::{Analysis, SearchRequest};
 
 /// Attack weights of an own run of 1..=4 stones (index = length), `[closed, open]`:
 /// `12`/`10`, `112`/`110`, `1112`/`1110`, `11112`/`11110`.
@@ -118,9 +118,9 @@ fn half(board: &Board, point: Point, direction: Direction, sign: i64) -> Half {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::analysis::Difficulty;
-    use crate::engine::classic::testing::{assert_heatmap, position, request};
-    use crate::engine::rules::Rule;
+    use crate::engine::game::rules::Rule;
+    use crate::engine::levels::classic::testing::{assert_heatmap, position, request};
+    use crate::engine::levels::difficulty::Difficulty;
 
     #[test]
     fn open_runs_outweigh_closed_ones() {

@@ -232,7 +232,7 @@ impl RelativeShapes {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::grid::{BLACK, WALL, WHITE};
+    use crate::engine::game::grid::{BLACK, WALL, WHITE};
 
     /// Classifies a hand-written line of 11 characters whose centre (index 5) is where the
     /// stone goes: `x` own, `o` opponent, `#` wall, `.` empty, `*` the centre.

@@ -21,13 +21,13 @@ use std::time::Instant;
 
 use super::shape::Shape;
 use super::{five_points, pick, rank, Moves};
-use crate::engine::analysis::{Analysis, Candidate, Score, SearchRequest, SearchStats};
-use crate::engine::board::Board;
-use crate::engine::geometry::Point;
-use crate::engine::heatmap;
-use crate::engine::patterns::Pattern;
-use crate::engine::position::Position;
-use crate::engine::renju;
+use crate::engine::game::board::Board;
+use crate::engine::game::geometry::Point;
+use crate::engine::game::patterns::Pattern;
+use crate::engine::game::position::Position;
+use crate::engine::game::renju;
+use crate::engine::levels::analysis::{Analysis, Candidate, Score, SearchRequest, SearchStats};
+use crate::engine::levels::heatmap;
 
 /// Plies searched unless the request asks for fewer or more.
 pub const DEFAULT_DEPTH: u32 = 4;
@@ -68,7 +68,7 @@ pub fn analyze(position: &Position, request: &SearchRequest) -> Analysis {
     let own_fives = five_points(board, board.to_move());
     let threats = five_points(board, board.to_move().opponent());
     let mut root = Root::new(&statics, &own_fives, &threats);
-    let mut searcher = Searcher::new(board.clone(), request);
+    let mut searcher = AlphaBeta::new(board.clone(), request);
     if !root.decided {
         searcher.deepen(&mut root, depth_limit(request));
     }
@@ -111,7 +111,7 @@ pub fn static_score(board: &Board, point: Point) -> f64 {
 
 /// One root move and what the search made of it.
 #[derive(Clone, Debug)]
-struct RootMove {
+struct RootLine {
     point: Point,
     value: i32,
     pv: Vec<Point>,
@@ -119,7 +119,7 @@ struct RootMove {
 
 /// The root move list, best first, and what is proven about it.
 struct Root {
-    moves: Vec<RootMove>,
+    moves: Vec<RootLine>,
     /// The quick check settled the move: an immediate five, or a loss nothing prevents.
     decided: bool,
     /// The side to move loses at once whatever it plays (short of a five).
@@ -132,7 +132,7 @@ impl Root {
     /// The quick win/block check, then the best few moves by static score.
     fn new(statics: &[(Point, f64)], own_fives: &[Point], threats: &[Point]) -> Root {
         let legal = |p: &Point| statics.iter().any(|(q, _)| q == p);
-        let root_move = |point: Point| RootMove {
+        let root_move = |point: Point| RootLine {
             point,
             value: 0,
             pv: vec![point],
@@ -141,7 +141,7 @@ impl Root {
         let block = threats.first().filter(|p| legal(p));
         let lost =
             win.is_none() && (threats.len() >= 2 || (!threats.is_empty() && block.is_none()));
-        let moves: Vec<RootMove> = match (win, block) {
+        let moves: Vec<RootLine> = match (win, block) {
             (Some(&(p, _)), _) => vec![root_move(p)],
             (None, Some(&p)) if !lost => vec![root_move(p)],
             _ => statics
@@ -224,7 +224,7 @@ impl Root {
 
 /// What one node sees: its candidate moves with static scores, both sides' five points and
 /// the leaf evaluation for the side to move.
-struct Scan {
+struct NodeView {
     moves: Vec<(Point, f64)>,
     own_fives: Vec<Point>,
     their_fives: Vec<Point>,
@@ -233,10 +233,10 @@ struct Scan {
     winning_shape: bool,
 }
 
-impl Scan {
-    fn of(board: &Board) -> Scan {
+impl NodeView {
+    fn of(board: &Board) -> NodeView {
         let mover = board.to_move();
-        let mut scan = Scan {
+        let mut scan = NodeView {
             moves: Vec::new(),
             own_fives: Vec::new(),
             their_fives: Vec::new(),
@@ -302,7 +302,7 @@ fn near_stones(board: &Board) -> Vec<Point> {
 }
 
 /// The alpha-beta searcher: the board it plays on and the budget it spends.
-struct Searcher<'a> {
+struct AlphaBeta<'a> {
     board: Board,
     request: &'a SearchRequest,
     nodes: u64,
@@ -310,9 +310,9 @@ struct Searcher<'a> {
     aborted: bool,
 }
 
-impl<'a> Searcher<'a> {
-    fn new(board: Board, request: &'a SearchRequest) -> Searcher<'a> {
-        Searcher {
+impl<'a> AlphaBeta<'a> {
+    fn new(board: Board, request: &'a SearchRequest) -> AlphaBeta<'a> {
+        AlphaBeta {
             board,
             request,
             nodes: 0,
@@ -376,7 +376,7 @@ impl<'a> Searcher<'a> {
             self.aborted = true;
             return 0;
         }
-        let scan = Scan::of(&self.board);
+        let scan = NodeView::of(&self.board);
         if let Some(&five) = scan.own_fives.first() {
             pv.push(five);
             return WIN - ply as i32;
@@ -419,7 +419,7 @@ impl<'a> Searcher<'a> {
 
     /// The moves searched at a node: the block of an opponent five if there is one, else
     /// the best few by static score; never a renju-forbidden point for Black.
-    fn children(&self, scan: &Scan, ply: u32) -> Vec<Point> {
+    fn children(&self, scan: &NodeView, ply: u32) -> Vec<Point> {
         let width = WIDTH[(ply as usize).min(WIDTH.len() - 1)];
         let forced = scan.their_fives.first().map(|&p| vec![p]);
         let ordered = forced.unwrap_or_else(|| scan.moves.iter().map(|&(p, _)| p).collect());
@@ -451,9 +451,9 @@ mod tests {
     use std::sync::Arc;
 
     use super::*;
-    use crate::engine::analysis::Difficulty;
-    use crate::engine::classic::testing::{assert_heatmap, position, request};
-    use crate::engine::rules::Rule;
+    use crate::engine::game::rules::Rule;
+    use crate::engine::levels::classic::testing::{assert_heatmap, position, request};
+    use crate::engine::levels::difficulty::Difficulty;
 
     fn open_three_for_white() -> Position {
         // Black to move; White has an open three on row 1, Black only scattered stones.

@@ -13,11 +13,11 @@ use std::time::Instant;
 
 use super::shape::Shape;
 use super::{one_shot, Moves, Rating};
-use crate::engine::analysis::{Analysis, SearchRequest};
-use crate::engine::board::Board;
-use crate::engine::geometry::Point;
-use crate::engine::position::Position;
-use crate::engine::renju;
+use crate::engine::game::board::Board;
+use crate::engine::game::geometry::Point;
+use crate::engine::game::position::Position;
+use crate::engine::game::renju;
+use crate::engine::levels::analysis::{Analysis, SearchRequest};
 
 /// Rating units of the main shape; the tie-breaking shape counts `SECONDARY`, the line sum 1.
 const PRIMARY: f64 = 10_000.0;
@@ -104,9 +104,9 @@ fn same_shapes(best: &Rating, other: &Rating) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::analysis::Difficulty;
-    use crate::engine::classic::testing::{assert_heatmap, position, request};
-    use crate::engine::rules::Rule;
+    use crate::engine::game::rules::Rule;
+    use crate::engine::levels::classic::testing::{assert_heatmap, position, request};
+    use crate::engine::levels::difficulty::Difficulty;
 
     #[test]
     fn blocks_an_open_three_when_it_has_less() {
@@ -178,7 +178,7 @@ mod tests {
         let point = Point::new(5, 5);
         assert_eq!(
             renju::forbidden_kind(board.grid(), point),
-            Some(crate::engine::renju::ForbiddenKind::DoubleThree)
+            Some(crate::engine::game::renju::ForbiddenKind::DoubleThree)
         );
         let black = board.to_move().opponent();
         assert_eq!(

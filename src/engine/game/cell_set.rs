@@ -91,7 +91,7 @@ impl Iterator for Bits {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::geometry::BoardSize;
+    use crate::engine::game::geometry::BoardSize;
 
     proptest::proptest! {
         /// The set holds exactly the cells put in and not taken out, listed in board order.

@@ -26,13 +26,13 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use super::analysis::{Analysis, Candidate, Score, SearchRequest, SearchStats};
-use super::board::Board;
-use super::geometry::{BoardSize, Point};
 use super::heatmap;
-use super::patterns::Pattern;
-use super::position::Position;
-use super::renju::ForbiddenKind;
-use super::stone::Stone;
+use crate::engine::game::board::Board;
+use crate::engine::game::geometry::{BoardSize, Point};
+use crate::engine::game::patterns::Pattern;
+use crate::engine::game::position::Position;
+use crate::engine::game::renju::ForbiddenKind;
+use crate::engine::game::stone::Stone;
 
 /// Rating bonus of a point that completes the mover's five: above anything a table sums.
 pub const WIN_BONUS: f64 = 1.0e7;
@@ -241,11 +241,12 @@ pub(crate) mod testing {
 
     use std::time::Duration;
 
-    use crate::engine::analysis::{Analysis, Difficulty, SearchRequest};
-    use crate::engine::geometry::Point;
-    use crate::engine::notation;
-    use crate::engine::position::{BoardInput, Position};
-    use crate::engine::rules::Rule;
+    use crate::engine::game::geometry::Point;
+    use crate::engine::game::notation;
+    use crate::engine::game::position::{BoardInput, Position};
+    use crate::engine::game::rules::Rule;
+    use crate::engine::levels::analysis::{Analysis, SearchRequest};
+    use crate::engine::levels::difficulty::Difficulty;
 
     /// A position from text rows (top first), side to move inferred.
     pub fn position(rows: &[&str], rule: Rule) -> Position {

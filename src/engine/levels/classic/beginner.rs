@@ -8,10 +8,10 @@
 //! and stop one, so the rating adds the shared urgency bonus (win above block above all).
 
 use super::{rate_each_point, urgency, Rating};
-use crate::engine::analysis::{Analysis, SearchRequest};
-use crate::engine::board::Board;
-use crate::engine::geometry::{Direction, Point};
-use crate::engine::position::Position;
+use crate::engine::game::board::Board;
+use crate::engine::game::geometry::{Direction, Point};
+use crate::engine::game::position::Position;
+use crate::engine::levels::analysis::{Analysis, SearchRequest};
 
 /// Weight of an own run of 1..=4 stones (index = length; longer runs weigh as four).
 const OWN: [f64; 5] = [0.0, 20.0, 200.0, 800.0, 2_000.0];
@@ -56,9 +56,9 @@ pub fn rate(board: &Board, point: Point) -> Rating {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::analysis::Difficulty;
-    use crate::engine::classic::testing::{assert_heatmap, at, position, request};
-    use crate::engine::rules::Rule;
+    use crate::engine::game::rules::Rule;
+    use crate::engine::levels::classic::testing::{assert_heatmap, at, position, request};
+    use crate::engine::levels::difficulty::Difficulty;
 
     #[test]
     fn sums_runs_in_eight_directions() {

@@ -1,0 +1,153 @@
+//! Every tuning number of the master search, with what it does, grouped by the part that
+//! uses it: the root's threat searches, the shares of a move's time and nodes they get,
+//! iterative deepening, the tree (limits, move ordering, pruning and reductions) and the
+//! quiescence. The functions here are the formulas the tree tunes (late-move limits and
+//! reductions, the ordering value, the history bonus).
+
+use std::time::Duration;
+
+// ----- Root: threat searches -------------------------------------------------------------
+
+/// Most attacker moves a root VCT (and the deeper one) looks ahead.
+pub const THREAT_MOVES: u32 = 20;
+/// Most attacker moves a root VCF looks ahead (a VCF is narrow, so it may run long).
+pub const VCF_MOVES: u32 = 100;
+/// The threat limit of the root VCT's second try (`deeper_vct`, `deep_threat`): its threats
+/// may prepare a VCF of this many moves.
+pub const DEEP_THREAT_VCF_MOVES: u32 = 3;
+/// An unsettled root VCT's lead is played when refuting it looked this many times as costly
+/// as finishing its proof (`is_likely_win`).
+pub const LIKELY_WIN_ODDS: f64 = 64.0;
+/// ... and the search had tried to refute it in earnest: a disproof number of this or more.
+pub const LIKELY_WIN_DISPROOF: u32 = 10_000;
+
+// ----- Root: defence against the opponent's threats ----------------------------------------
+
+/// Most attacker moves the opponent's threat sequence is looked for within.
+pub const OPPONENT_THREAT_MOVES: u32 = 12;
+/// The part of the defence's time (one over this) spent finding the opponent's threat.
+pub const OPPONENT_THREAT_TIME_SHARE: u32 = 3;
+/// Each root move's check may spend this many times the nodes finding the threat took...
+pub const CHECK_NODES_FACTOR: u64 = 4;
+/// ... plus this: a move that does not defend leaves the same sequence, found about as fast
+/// again.
+pub const CHECK_SLACK: u64 = 2_000;
+
+// ----- Time and node shares of the root's searches -------------------------------------------
+
+/// The root's VCF gets at most one over this of the time and nodes.
+pub const VCF_SHARE: u32 = 8;
+/// The root VCT's node share (one over this), and its time share at short budgets (see
+/// `time::vct_time`).
+pub const VCT_SHARE: u32 = 4;
+/// The defence against the opponent's threats gets at most one over this of the time.
+pub const DEFENCE_SHARE: u32 = 8;
+/// Move budgets up to this give the root VCT `VCT_SHORT_FRACTION` of the time.
+pub const SHORT_MOVE: Duration = Duration::from_millis(200);
+/// Move budgets from this on give the root VCT `VCT_LONG_FRACTION` of the time (or
+/// `VCT_LONG_HELPED_FRACTION` when helper threads search the tree meanwhile), and let it
+/// try deeper threats (`deeper_vct`).
+pub const LONG_MOVE: Duration = Duration::from_secs(1);
+/// The root VCT's part of a short move's time: the tree needs the time most there (at
+/// 200 ms a move, half for the VCT lost arena points: docs/decisions/0010-vct-time-share.md).
+pub const VCT_SHORT_FRACTION: f64 = 0.25;
+/// The root VCT's part of a long move's time: the tree already reaches its useful depth,
+/// and long threat sequences are worth more.
+pub const VCT_LONG_FRACTION: f64 = 0.5;
+/// `VCT_LONG_FRACTION` when helper threads deepen the tree meanwhile.
+pub const VCT_LONG_HELPED_FRACTION: f64 = 0.75;
+
+// ----- Iterative deepening -----------------------------------------------------------------
+
+/// Deepest nominal depth iterative deepening goes to.
+pub const MAX_DEPTH: u32 = 64;
+/// Half-width of the first aspiration window.
+pub const ASPIRATION: i32 = 60;
+/// The first depth searched in an aspiration window (shallower ones take the full window).
+pub const ASPIRATION_MIN_DEPTH: i32 = 3;
+
+// ----- Tree: limits --------------------------------------------------------------------------
+
+/// Deepest ply the tree may reach.
+pub const MAX_PLY: usize = 120;
+/// Nodes between clock reads: at the 50k nodes/s of a contended machine that is under
+/// 3 ms past the deadline, for a clock read costing far less than one node.
+pub const CLOCK_EVERY: u64 = 128;
+
+// ----- Tree: move ordering -------------------------------------------------------------------
+
+/// Ordering bonus of the transposition table's move: above anything else.
+pub const TT_MOVE_BONUS: i32 = 1 << 24;
+/// Ordering bonus of a killer move.
+pub const KILLER_BONUS: i32 = 250;
+/// History credit counted towards a move's order at most...
+pub const HISTORY_CAP: i32 = 1 << 16;
+/// ... and divided by this.
+pub const HISTORY_DIVISOR: i32 = 64;
+
+/// The static part of a move's order (and of the master heatmap): the mover's cell value,
+/// weighted a quarter above the opponent's on the same cell (attack before defence).
+#[must_use]
+pub fn order_value(own: i32, theirs: i32) -> i32 {
+    own * 5 / 4 + theirs
+}
+
+/// History credit of a move that cut off at `depth`.
+#[must_use]
+pub fn history_bonus(depth: i32) -> i32 {
+    depth * depth
+}
+
+// ----- Tree: pruning and reductions ----------------------------------------------------------
+
+/// Quiet moves are pruned late in the list (`late_move_limit`) at this depth and below.
+pub const PRUNE_MAX_DEPTH: i32 = 4;
+/// Late quiet moves are searched less (`late_move_reduction`) from this depth...
+pub const REDUCE_MIN_DEPTH: i32 = 3;
+/// ... and from this place in the move list on.
+pub const REDUCE_MIN_INDEX: usize = 3;
+
+/// How many moves a shallow node searches before pruning quiet ones.
+#[must_use]
+pub fn late_move_limit(depth: i32) -> usize {
+    (3 + 2 * depth * depth) as usize
+}
+
+/// Plies a late quiet move at `depth` (at least 3) and `index` (at least 3) is searched
+/// less: growing with the logarithms of both, as in chess engines' late-move reductions,
+/// and leaving at least one ply. Arena runs preferred it to a fixed one to three plies.
+#[must_use]
+pub fn late_move_reduction(depth: i32, index: usize) -> i32 {
+    let grown = 0.5 + f64::from(depth).ln() * (index as f64).ln() / 2.25;
+    (grown as i32).clamp(1, depth - 2)
+}
+
+// ----- Quiescence ------------------------------------------------------------------------------
+
+/// How far below the nominal horizon the four-only quiescence may go.
+pub const QUIESCENCE_DEPTH: i32 = 12;
+/// Slots of a quiescence table: 256 KiB at 16 bytes each. On the bench midgames four times
+/// more cut under 1 % more nodes, and searched about an eighth fewer nodes a second: a table
+/// this small stays in the faster caches (docs/decisions/0024-quiescence-table.md).
+pub const QUIESCENCE_SLOTS: usize = 1 << 14;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reductions_grow_with_depth_and_index_and_leave_a_ply() {
+        for depth in 3..40 {
+            for index in 3..120 {
+                let r = late_move_reduction(depth, index);
+                assert!(
+                    (1..=depth - 2).contains(&r),
+                    "depth {depth} index {index}: {r}"
+                );
+                assert!(r <= late_move_reduction(depth, index + 1), "index {index}");
+                assert!(r <= late_move_reduction(depth + 1, index), "depth {depth}");
+            }
+        }
+        assert!(late_move_reduction(12, 40) > late_move_reduction(4, 4));
+    }
+}

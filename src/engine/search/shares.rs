@@ -1,0 +1,52 @@
+//! How a move's time and nodes are shared among the root's searches: its VCF, its VCT (and
+//! the deeper VCT a helper races) and the defence against the opponent's threats. Each
+//! search usually settles well within its share; when none does, the tree keeps the rest.
+
+use std::time::Duration;
+
+use super::params::{
+    DEFENCE_SHARE, LONG_MOVE, SHORT_MOVE, VCF_SHARE, VCT_LONG_FRACTION, VCT_LONG_HELPED_FRACTION,
+    VCT_SHARE, VCT_SHORT_FRACTION,
+};
+
+/// The root VCF's time out of a move's `total`.
+pub fn vcf_time(total: Duration) -> Duration {
+    total / VCF_SHARE
+}
+
+/// The root VCF's nodes out of the search's `max_nodes`.
+pub fn vcf_nodes(max_nodes: u64) -> u64 {
+    max_nodes / u64::from(VCF_SHARE)
+}
+
+/// The root VCT's time out of a move's `total`: `VCT_SHORT_FRACTION` up to `SHORT_MOVE`,
+/// `VCT_LONG_FRACTION` from `LONG_MOVE` on (`VCT_LONG_HELPED_FRACTION` when `helped`: helper
+/// threads deepen the tree meanwhile), in proportion between. At short budgets the tree
+/// needs the time most (with a helper, 1.5 quarters at 200 ms gained no arena points); at
+/// long ones it already reaches its useful depth, and long threat sequences are worth more.
+pub fn vct_time(total: Duration, helped: bool) -> Duration {
+    let long = if helped {
+        VCT_LONG_HELPED_FRACTION
+    } else {
+        VCT_LONG_FRACTION
+    };
+    let span = (LONG_MOVE - SHORT_MOVE).as_secs_f64();
+    let past_short = total.saturating_sub(SHORT_MOVE).as_secs_f64();
+    let fraction = VCT_SHORT_FRACTION + (long - VCT_SHORT_FRACTION) * (past_short / span).min(1.0);
+    total.mul_f64(fraction)
+}
+
+/// The root VCT's nodes (and the deeper VCT's) out of the search's `max_nodes`.
+pub fn vct_nodes(max_nodes: u64) -> u64 {
+    max_nodes / u64::from(VCT_SHARE)
+}
+
+/// The defence's time out of a move's `total`.
+pub fn defence_time(total: Duration) -> Duration {
+    total / DEFENCE_SHARE
+}
+
+/// Whether a move of `total` is long enough for the root VCT's deeper threats.
+pub fn is_long(total: Duration) -> bool {
+    total >= LONG_MOVE
+}
