@@ -38,7 +38,7 @@ impl RequestArgs {
     /// The request as raw JSON bytes, or built from the flags.
     pub fn move_request(&self) -> anyhow::Result<MoveRequest> {
         if let Some(moves) = &self.moves {
-            return Ok(MoveQuery {
+            return MoveQuery {
                 moves: Some(moves.clone()),
                 size: Some(self.size),
                 rule: Some(self.rule),
@@ -46,7 +46,8 @@ impl RequestArgs {
                 time_ms: self.time_ms,
                 ..MoveQuery::default()
             }
-            .into());
+            .try_into()
+            .map_err(problem);
         }
         parse_json(&self.read_json()?).map_err(problem)
     }

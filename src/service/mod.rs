@@ -5,6 +5,7 @@
 //! failure is an RFC 9457 problem (`errors`). Master searches reuse their transposition tables
 //! (`tables`). `startup` wires it all onto a bound listener.
 
+pub mod accepted;
 pub mod cache;
 pub mod config;
 pub mod dto;
@@ -13,6 +14,7 @@ pub mod extract;
 pub mod hardening;
 pub mod metrics;
 pub mod openapi;
+pub mod parts;
 pub mod pool;
 pub mod readiness;
 pub mod rendered;

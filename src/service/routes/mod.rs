@@ -121,7 +121,7 @@ async fn search_json<R: Serialize, A: Serialize + CachedFlag + Clone>(
 
 /// The `/v1/move` request a GET carries in its query parameters.
 fn move_query(request: &HttpRequest) -> Result<MoveRequest, ApiError> {
-    Ok(parse_query::<MoveQuery>(request.query_string())?.into())
+    parse_query::<MoveQuery>(request.query_string())?.try_into()
 }
 
 /// Validates and answers a move request exactly as `/v1/move` does (for the endpoints that
