@@ -54,6 +54,12 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .service(resource("/web/style.css", "GET", |r| {
         r.route(web::get().to(page::style))
     }))
+    .service(resource("/favicon.svg", "GET", |r| {
+        r.route(web::get().to(page::icon))
+    }))
+    .service(resource("/favicon.ico", "GET", |r| {
+        r.route(web::get().to(page::icon))
+    }))
     .service(resource("/healthz", "GET", |r| {
         r.route(web::get().to(health::healthz))
     }))
