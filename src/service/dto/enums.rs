@@ -6,9 +6,7 @@ use utoipa::ToSchema;
 use crate::engine::{Difficulty, ForbiddenKind, Rule, Stone};
 
 /// Rule set.
-#[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema, clap::ValueEnum,
-)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum RuleDto {
     /// Five or more in a row wins.
@@ -30,10 +28,18 @@ impl From<RuleDto> for Rule {
     }
 }
 
+impl From<Rule> for RuleDto {
+    fn from(rule: Rule) -> RuleDto {
+        match rule {
+            Rule::Freestyle => RuleDto::Freestyle,
+            Rule::Standard => RuleDto::Standard,
+            Rule::Renju => RuleDto::Renju,
+        }
+    }
+}
+
 /// Playing strength, weakest first.
-#[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema, clap::ValueEnum,
-)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum DifficultyDto {
     /// Run-length weights.
@@ -61,8 +67,20 @@ impl From<DifficultyDto> for Difficulty {
     }
 }
 
+impl From<Difficulty> for DifficultyDto {
+    fn from(level: Difficulty) -> DifficultyDto {
+        match level {
+            Difficulty::Beginner => DifficultyDto::Beginner,
+            Difficulty::Easy => DifficultyDto::Easy,
+            Difficulty::Medium => DifficultyDto::Medium,
+            Difficulty::Hard => DifficultyDto::Hard,
+            Difficulty::Master => DifficultyDto::Master,
+        }
+    }
+}
+
 /// A colour.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum StoneDto {
     /// Moves first.

@@ -206,23 +206,14 @@ impl MoveRequest {
     /// The same request asking `/v1/analyze` for `candidates` ranked moves.
     #[must_use]
     pub fn with_candidates(self, candidates: Option<u8>) -> AnalyzeRequest {
-        let MoveRequest {
-            board,
-            rule,
-            difficulty,
-            to_move,
-            limits,
-            seed,
-            include,
-        } = self;
         AnalyzeRequest {
-            board,
-            rule,
-            difficulty,
-            to_move,
-            limits,
-            seed,
-            include,
+            board: self.board,
+            rule: self.rule,
+            difficulty: self.difficulty,
+            to_move: self.to_move,
+            limits: self.limits,
+            seed: self.seed,
+            include: self.include,
             candidates,
         }
     }
