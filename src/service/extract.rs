@@ -245,4 +245,25 @@ mod tests {
         let error = parse_json::<MoveRequest>(br#"{"board": {"moves": []}, "": 1}"#).unwrap_err();
         assert_eq!(field(error), None);
     }
+
+    #[test]
+    fn a_wrong_typed_value_in_valid_json_is_a_422_not_a_syntax_error() {
+        // serde_json reports a number where an enum belongs as a syntax error.
+        let error = parse_json::<MoveRequest>(br#"{"board": {"moves": []}, "rule": 5}"#)
+            .unwrap_err()
+            .problem();
+        assert_eq!((error.status, error.field.as_deref()), (422, Some("rule")));
+        let error = parse_json::<MoveRequest>(br#"{"board": {"moves": []}, "rule": 5"#)
+            .unwrap_err()
+            .problem();
+        assert_eq!(error.status, 400);
+        assert!(error.detail.contains("line 1 column"), "{}", error.detail);
+    }
+
+    #[test]
+    fn a_repeated_key_is_named_as_the_field() {
+        let body = br#"{"board": {"moves": [], "moves": []}}"#;
+        let error = parse_json::<MoveRequest>(body).unwrap_err();
+        assert_eq!(field(error).as_deref(), Some("board.moves"));
+    }
 }
