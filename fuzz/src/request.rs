@@ -8,7 +8,7 @@ use gomoku_ai::service::dto::{
     parse_position, AnalyzeRequest, MoveQuery, MoveRequest, VerdictRequest, MAX_CANDIDATES,
 };
 use gomoku_ai::service::errors::ApiError;
-use gomoku_ai::service::extract::{parse_json, parse_query};
+use gomoku_ai::service::extract::{parse_json, parse_query, RequestBody};
 use gomoku_ai::service::search::Job;
 
 /// The first byte picks the decoder (`/v1/move` body, `/v1/analyze` body, `/v1/verdict` body
@@ -42,9 +42,13 @@ pub fn check_request(data: &[u8]) {
         }),
         _ => {
             let query = String::from_utf8_lossy(text);
-            check_decoded(parse_query::<MoveQuery>(&query), |query| {
-                checked_job(MoveRequest::from(query).into_job(&limits), &limits, 1);
-            });
+            check_decoded(
+                parse_query::<MoveQuery>(&query),
+                |query| match MoveRequest::try_from(query) {
+                    Ok(request) => checked_job(request.into_job(&limits), &limits, 1),
+                    Err(error) => check_rejected(&error, &[422]),
+                },
+            );
         }
     }
 }
@@ -94,7 +98,7 @@ fn check_job(job: &Job, limits: &Limits, candidates: usize) {
 /// service publishes is derived from these same types).
 fn round_trips<T>(request: &T)
 where
-    T: serde::Serialize + serde::de::DeserializeOwned,
+    T: serde::Serialize + RequestBody,
 {
     let text = serde_json::to_vec(request).expect("a decoded request serialises");
     let again: T = parse_json(&text).unwrap_or_else(|e| {

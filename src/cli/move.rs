@@ -6,8 +6,9 @@ use std::path::PathBuf;
 
 use clap::Args;
 
+use crate::engine::{Difficulty, Rule};
 use crate::service::config::Limits;
-use crate::service::dto::{DifficultyDto, MoveQuery, MoveRequest, MoveResponse, RuleDto};
+use crate::service::dto::{MoveQuery, MoveRequest, MoveResponse};
 use crate::service::errors::ApiError;
 use crate::service::extract::parse_json;
 use crate::service::search::answer_now;
@@ -20,12 +21,12 @@ pub struct RequestArgs {
     /// Moves in play order instead of a JSON request, comma-separated (`h8,i9`).
     #[arg(long)]
     pub moves: Option<String>,
-    /// Rule set (with `--moves`).
-    #[arg(long, value_enum, default_value_t = RuleDto::Freestyle)]
-    pub rule: RuleDto,
-    /// Level (with `--moves`).
-    #[arg(long, value_enum, default_value_t = DifficultyDto::Medium)]
-    pub difficulty: DifficultyDto,
+    /// Rule set (with `--moves`): freestyle, standard or renju.
+    #[arg(long, default_value = "freestyle")]
+    pub rule: Rule,
+    /// Level (with `--moves`): beginner, easy, medium, hard or master.
+    #[arg(long, default_value = "medium")]
+    pub difficulty: Difficulty,
     /// Board side (with `--moves`).
     #[arg(long, default_value_t = 15)]
     pub size: i64,
@@ -38,15 +39,16 @@ impl RequestArgs {
     /// The request as raw JSON bytes, or built from the flags.
     pub fn move_request(&self) -> anyhow::Result<MoveRequest> {
         if let Some(moves) = &self.moves {
-            return Ok(MoveQuery {
+            return MoveQuery {
                 moves: Some(moves.clone()),
                 size: Some(self.size),
-                rule: Some(self.rule),
-                difficulty: Some(self.difficulty),
+                rule: Some(self.rule.into()),
+                difficulty: Some(self.difficulty.into()),
                 time_ms: self.time_ms,
                 ..MoveQuery::default()
             }
-            .into());
+            .try_into()
+            .map_err(problem);
         }
         parse_json(&self.read_json()?).map_err(problem)
     }

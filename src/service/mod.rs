@@ -2,9 +2,11 @@
 //!
 //! Requests are parsed into engine types (`dto`), searches run on a bounded pool (`pool`) behind
 //! a response cache keyed by the canonical position (`cache`), orchestrated by `search`; every
-//! failure is an RFC 9457 problem (`errors`). Master searches reuse their transposition tables
-//! (`tables`). `startup` wires it all onto a bound listener.
+//! failure is an RFC 9457 problem (`errors`), and a request that does not fit is told, from the
+//! published schema, what the field takes (`extract`, `accepted`). Master searches reuse their
+//! transposition tables (`tables`). `startup` wires it all onto a bound listener.
 
+pub mod accepted;
 pub mod cache;
 pub mod config;
 pub mod dto;
@@ -13,6 +15,7 @@ pub mod extract;
 pub mod hardening;
 pub mod metrics;
 pub mod openapi;
+pub mod parts;
 pub mod pool;
 pub mod readiness;
 pub mod rendered;

@@ -6,9 +6,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::cache::{self, AnswerCache, Canonical};
-use super::dto::IncludeDto;
 use super::errors::ApiError;
 use super::metrics::Metrics;
+use super::parts::ResponseParts;
 use super::pool::SearchPool;
 use super::rendered::RenderedCache;
 use super::tables::MasterTables;
@@ -41,7 +41,7 @@ pub struct Job {
     /// How to search it.
     pub params: SearchParams,
     /// Optional response parts.
-    pub include: IncludeDto,
+    pub include: ResponseParts,
 }
 
 /// A search's result in the request's orientation.

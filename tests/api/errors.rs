@@ -9,7 +9,14 @@ use gomoku_ai::service::config::Settings;
 async fn malformed_json_is_400() {
     let app = spawn_app().await;
     let response = app.post_raw("/v1/move", "{\"board\": ").await;
-    assert_problem(response, 400, None).await;
+    let problem = assert_problem(response, 400, None).await;
+    assert!(
+        problem["detail"]
+            .as_str()
+            .unwrap()
+            .contains("line 1 column"),
+        "{problem}"
+    );
     let response = app.post_raw("/v1/verdict", "{} trailing").await;
     assert_problem(response, 400, None).await;
 }
@@ -112,6 +119,132 @@ async fn schema_violations_are_422_naming_the_field() {
     }
     let response = app.get("/v1/move?moves=h8&difficulty=silly").await;
     assert_problem(response, 422, Some("difficulty")).await;
+}
+
+/// Words from Rust types and parsers that must never reach a client.
+const INTERNALS: [&str; 12] = [
+    "enum",
+    "struct",
+    "variant",
+    "i64",
+    "u64",
+    "u32",
+    "u8",
+    "Dto",
+    "Raw",
+    "invalid digit",
+    "expected value",
+    "line 1 column",
+];
+
+/// Asserts a 422 naming `field` whose detail has every one of `words` and no internals.
+async fn assert_careless(response: reqwest::Response, field: &str, words: &[&str]) {
+    let problem = assert_problem(response, 422, Some(field)).await;
+    let detail = problem["detail"].as_str().unwrap();
+    for word in words {
+        assert!(detail.contains(word), "{word:?} missing from {problem}");
+    }
+    for internal in INTERNALS {
+        assert!(
+            !detail.contains(internal),
+            "{internal:?} leaked in {problem}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn careless_bodies_are_422_naming_the_field_and_what_it_takes() {
+    let app = spawn_app().await;
+    let board = json!({"moves": ["h8"]});
+    let cases = [
+        (
+            json!({"board": board, "difficulty": 3}),
+            "difficulty",
+            vec![r#""beginner""#, r#""master""#, "the number 3"],
+        ),
+        (
+            json!({"board": board, "rule": 5}),
+            "rule",
+            vec![r#""freestyle""#, r#""renju""#],
+        ),
+        (
+            json!({"board": board, "to_move": 1}),
+            "to_move",
+            vec![r#""black""#, r#""white""#],
+        ),
+        (
+            json!({"board": {"moves": [[7]]}}),
+            "board.moves[0]",
+            vec!["a string", "`h8`", "[x, y]"],
+        ),
+        (
+            json!({"board": {"moves": [{"x": 7}]}}),
+            "board.moves[0]",
+            vec!["`h8`", "[x, y]", "an object"],
+        ),
+        (
+            json!({"board": null}),
+            "board",
+            vec!["`moves`", "`rows`", "`cells`", "null"],
+        ),
+        (
+            json!({"board": [[0, 1]]}),
+            "board",
+            vec!["`moves`", "`rows`", "`cells`", "a list"],
+        ),
+        (json!([1, 2]), "body", vec!["an object with `board`"]),
+        (
+            json!({"board": board, "limits": {"depth": "deep"}}),
+            "limits.depth",
+            vec!["an integer of at least 1", "\"deep\""],
+        ),
+    ];
+    for (body, field, words) in cases {
+        for path in ["/v1/move", "/v1/analyze"] {
+            assert_careless(app.post(path, &body).await, field, &words).await;
+        }
+    }
+    let twice = r#"{"board": {"moves": []}, "board": {"moves": ["h8"]}}"#;
+    assert_careless(
+        app.post_raw("/v1/verdict", twice).await,
+        "board",
+        &["board"],
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn careless_queries_are_422_naming_the_parameter_and_what_it_takes() {
+    let app = spawn_app().await;
+    let cases = [
+        (
+            "moves=h8&size=abc",
+            "size",
+            vec!["an integer from 5 to 32", "\"abc\""],
+        ),
+        (
+            "moves=h8&time_ms=-1",
+            "time_ms",
+            vec!["an integer of at least 1", "\"-1\""],
+        ),
+        (
+            "moves=h8,,i9",
+            "moves",
+            vec!["move 2 is empty", "h8,i9,j10"],
+        ),
+        (
+            "moves=h8&difficulty=3",
+            "difficulty",
+            vec![r#""beginner""#, r#""master""#],
+        ),
+        ("moves=h8&pv=maybe", "pv", vec!["true or false"]),
+    ];
+    for (query, field, words) in cases {
+        for path in ["/v1/move", "/v1/move.txt"] {
+            let response = app.get(&format!("{path}?{query}")).await;
+            assert_careless(response, field, &words).await;
+        }
+    }
 }
 
 #[tokio::test]

@@ -30,9 +30,12 @@ async fn the_play_page_and_its_assets_are_served() {
     let app = spawn_app().await;
     let html = get_ok(&app, "/", "text/html").await.text().await.unwrap();
     assert!(html.contains(r#"src="/web/app.js""#));
+    assert!(html.contains(r#"<link rel="icon" href="/favicon.svg""#));
     for (path, kind) in [
         ("/web/app.js", "text/javascript"),
         ("/web/style.css", "text/css"),
+        ("/favicon.svg", "image/svg+xml"),
+        ("/favicon.ico", "image/svg+xml"),
     ] {
         get_ok(&app, path, kind).await;
     }

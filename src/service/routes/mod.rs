@@ -54,6 +54,12 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .service(resource("/web/style.css", "GET", |r| {
         r.route(web::get().to(page::style))
     }))
+    .service(resource("/favicon.svg", "GET", |r| {
+        r.route(web::get().to(page::icon))
+    }))
+    .service(resource("/favicon.ico", "GET", |r| {
+        r.route(web::get().to(page::icon))
+    }))
     .service(resource("/healthz", "GET", |r| {
         r.route(web::get().to(health::healthz))
     }))
@@ -121,7 +127,7 @@ async fn search_json<R: Serialize, A: Serialize + CachedFlag + Clone>(
 
 /// The `/v1/move` request a GET carries in its query parameters.
 fn move_query(request: &HttpRequest) -> Result<MoveRequest, ApiError> {
-    Ok(parse_query::<MoveQuery>(request.query_string())?.into())
+    parse_query::<MoveQuery>(request.query_string())?.try_into()
 }
 
 /// Validates and answers a move request exactly as `/v1/move` does (for the endpoints that
