@@ -195,7 +195,9 @@ pub fn play_match_until(
         .flat_map(|o| [(o, true), (o, false)])
         .collect();
     let next = AtomicUsize::new(0);
-    let (sender, results) = mpsc::channel();
+    // A rendezvous channel: a game thread hands over its game only when the results are read,
+    // so it can claim at most one more game before a stop decided on that game is seen.
+    let (sender, results) = mpsc::sync_channel(0);
     let mut games: Vec<Option<GameRecord>> = vec![None; jobs.len()];
     let mut tally = Tally::default();
     let mut max_move = [Duration::ZERO; 2];
