@@ -9,7 +9,7 @@ use gomoku_ai::service::dto::{
 };
 use gomoku_ai::service::errors::ApiError;
 use gomoku_ai::service::extract::{parse_json, parse_query};
-use gomoku_ai::service::search::Job;
+use gomoku_ai::service::answers::Job;
 
 /// The first byte picks the decoder (`/v1/move` body, `/v1/analyze` body, `/v1/verdict` body
 /// or `GET /v1/move` query), the rest is the body or query text.

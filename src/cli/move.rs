@@ -6,11 +6,11 @@ use std::path::PathBuf;
 
 use clap::Args;
 
+use crate::service::answers::answer_now;
 use crate::service::config::Limits;
 use crate::service::dto::{DifficultyDto, MoveQuery, MoveRequest, MoveResponse, RuleDto};
 use crate::service::errors::ApiError;
 use crate::service::extract::parse_json;
-use crate::service::search::answer_now;
 
 /// Where the request comes from: a JSON file (or `-`/nothing for stdin), or `--moves` flags.
 #[derive(Args, Debug)]

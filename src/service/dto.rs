@@ -8,10 +8,10 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
+use super::answers::{Answer, Job, SearchParams};
 use super::config::Limits;
 use super::errors::ApiError;
 use super::rendered::CachedFlag;
-use super::search::{Answer, Job, SearchParams};
 use crate::engine::analysis::{Candidate, Score, MATE_VALUE};
 use crate::engine::{
     notation, BoardInput, BoardSize, Difficulty, ForbiddenKind, MoveInput, Point, Position, Reason,
