@@ -69,7 +69,8 @@ impl SharedCache {
         })
     }
 
-    /// Whether Redis answers a PING within the connection's own limit (for the start-up log).
+    /// Whether Redis answers a PING within the connection's own limit (for the start-up log;
+    /// it sets `gomoku_shared_cache_up` before the first request does).
     ///
     /// # Errors
     /// Redis's error, or a timeout.
@@ -77,10 +78,12 @@ impl SharedCache {
         let mut connection = self.connection.clone();
         let command = redis::cmd("PING");
         let ping = command.query_async::<String>(&mut connection);
-        match tokio::time::timeout(CONNECT_TIMEOUT, ping).await {
+        let answer = match tokio::time::timeout(CONNECT_TIMEOUT, ping).await {
             Ok(answer) => answer.map(drop),
             Err(_) => Err(std::io::Error::from(std::io::ErrorKind::TimedOut).into()),
-        }
+        };
+        self.metrics.shared_cache_up.set(i64::from(answer.is_ok()));
+        answer
     }
 
     /// The answer stored for `key` on a board of `size`, if Redis has a valid one in time.
