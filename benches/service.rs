@@ -8,6 +8,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion};
+use gomoku_ai::service::answers::{Answers, Job};
 use gomoku_ai::service::cache::AnswerCache;
 use gomoku_ai::service::config::Limits;
 use gomoku_ai::service::dto::{MoveRequest, MoveResponse};
@@ -15,7 +16,6 @@ use gomoku_ai::service::extract::parse_json;
 use gomoku_ai::service::metrics::Metrics;
 use gomoku_ai::service::pool::SearchPool;
 use gomoku_ai::service::rendered::RenderedCache;
-use gomoku_ai::service::search::{Job, Searcher};
 use tokio::runtime::Runtime;
 
 /// A medium-level request on a 15x15 midgame, heatmap and PV included (the default).
@@ -29,33 +29,33 @@ fn job(limits: &Limits) -> Job {
         .expect("valid request")
 }
 
-/// A searcher whose cache already holds the answer for [`BODY`].
-fn warm_searcher(runtime: &Runtime, limits: &Limits) -> Searcher {
+/// Answers whose cache already holds the answer for [`BODY`].
+fn warm_answers(runtime: &Runtime, limits: &Limits) -> Answers {
     let metrics = Metrics::new();
-    let searcher = Searcher::new(
+    let answers = Answers::new(
         AnswerCache::new(48, Duration::from_secs(3_600)),
         RenderedCache::new(16, Duration::from_secs(3_600)),
         SearchPool::new(1, Duration::from_secs(10), metrics.clone()),
         metrics,
     );
     let answer = runtime
-        .block_on(searcher.answer(&job(limits)))
+        .block_on(answers.answer(&job(limits)))
         .expect("searched");
     assert!(!answer.cached, "the first answer is a search");
-    searcher
+    answers
 }
 
 fn request_handling(c: &mut Criterion) {
     let runtime = Runtime::new().expect("tokio runtime");
     let limits = Limits::default();
-    let searcher = warm_searcher(&runtime, &limits);
+    let answers = warm_answers(&runtime, &limits);
     let job = job(&limits);
-    let answer = runtime.block_on(searcher.answer(&job)).expect("cached");
+    let answer = runtime.block_on(answers.answer(&job)).expect("cached");
     assert!(answer.cached, "the cache is warm");
     let request = parse_json::<MoveRequest>(BODY).expect("valid JSON");
     let key = RenderedCache::key("move", &request);
     runtime.block_on(
-        searcher
+        answers
             .rendered()
             .remember(key.clone(), &MoveResponse::new(&job, &answer)),
     );
@@ -72,7 +72,7 @@ fn request_handling(c: &mut Criterion) {
         b.iter(|| {
             let key = RenderedCache::key("move", black_box(&request));
             runtime
-                .block_on(searcher.rendered().get(&key))
+                .block_on(answers.rendered().get(&key))
                 .expect("kept")
         });
     });
@@ -81,7 +81,7 @@ fn request_handling(c: &mut Criterion) {
         |b| {
             b.iter(|| {
                 runtime
-                    .block_on(searcher.answer(black_box(&job)))
+                    .block_on(answers.answer(black_box(&job)))
                     .expect("cached")
             });
         },
@@ -94,7 +94,7 @@ fn request_handling(c: &mut Criterion) {
             let request = parse_json::<MoveRequest>(black_box(BODY)).expect("valid JSON");
             let key = RenderedCache::key("move", &request);
             runtime
-                .block_on(searcher.rendered().get(&key))
+                .block_on(answers.rendered().get(&key))
                 .expect("kept")
         });
     });

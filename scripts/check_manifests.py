@@ -31,7 +31,9 @@ CRD_REQUIRED_FIELDS = {
 }
 
 # The kustomization fields the Python renderer understands; anything else needs kubectl.
-PYTHON_RENDER_FIELDS = {"apiVersion", "kind", "namespace", "labels", "resources", "images"}
+PYTHON_RENDER_FIELDS = {
+    "apiVersion", "kind", "namespace", "labels", "resources", "images", "patches"
+}
 
 KUSTOMIZATION = "kustomization.yaml"
 
@@ -78,11 +80,45 @@ def render_with_python(directory):
             resources.extend(load_yaml_documents(target))
         else:
             raise CheckError(f"{kustomization_path}: resource {entry!r} does not exist")
+    for entry in kustomization.get("patches", []):
+        apply_patch(resources, directory / patch_path(kustomization_path, entry))
     namespace = kustomization.get("namespace")
     for resource in resources:
         if namespace and resource.get("kind") != "Namespace":
             resource.setdefault("metadata", {})["namespace"] = namespace
     return resources
+
+
+def patch_path(kustomization_path, entry):
+    """The file of a `patches` entry (only file patches are understood)."""
+    if not isinstance(entry, dict) or set(entry) != {"path"}:
+        raise CheckError(f"{kustomization_path}: patch {entry!r} needs kubectl to render")
+    return entry["path"]
+
+
+def merge(target, patch):
+    """A strategic merge as kustomize does it for the fields this project patches: mappings
+    merge key by key, anything else (lists included) is replaced."""
+    for key, value in patch.items():
+        if isinstance(value, dict) and isinstance(target.get(key), dict):
+            merge(target[key], value)
+        else:
+            target[key] = value
+
+
+def identity(resource):
+    """A resource's kind and name."""
+    return resource.get("kind"), resource.get("metadata", {}).get("name")
+
+
+def apply_patch(resources, path):
+    """Merges the patch at `path` into the one resource of its kind and name."""
+    for patch in load_yaml_documents(path):
+        key = identity(patch)
+        targets = [resource for resource in resources if identity(resource) == key]
+        if len(targets) != 1:
+            raise CheckError(f"{path}: patches {key}, found {len(targets)} such resources")
+        merge(targets[0], {k: v for k, v in patch.items() if k not in ("apiVersion", "kind")})
 
 
 def has_path(document, dotted):
@@ -117,7 +153,9 @@ def validate_resource(resource, version):
 def orphan_manifests(directory):
     """YAML files in a kustomization directory that its kustomization does not list."""
     kustomization = load_yaml_documents(directory / KUSTOMIZATION)[0]
-    listed = {(directory / entry).resolve() for entry in kustomization.get("resources", [])}
+    entries = list(kustomization.get("resources", []))
+    entries += [entry["path"] for entry in kustomization.get("patches", []) if "path" in entry]
+    listed = {(directory / entry).resolve() for entry in entries}
     files = set(directory.glob("*.yaml")) | set(directory.glob("*.yml"))
     return sorted(
         path for path in files if path.name != KUSTOMIZATION and path.resolve() not in listed

@@ -12,6 +12,9 @@ use gomoku_ai::service::config::{Settings, DEFAULT_SHUTDOWN_GRACE_SECS};
 use gomoku_ai::service::startup::Application;
 use serde_norway::Value;
 
+/// Most the pod's memory may exceed the server's own bound by, in MiB: rounding, not slack.
+const MAX_MEMORY_ROUNDING_MIB: u64 = 32;
+
 /// Slack allowed between the pod's grace period and what the service needs: enough for the
 /// process to exit, small enough that the numbers still visibly match.
 const MAX_GRACE_SLACK_SECS: u64 = 10;
@@ -21,7 +24,11 @@ fn repo_file(relative: &str) -> PathBuf {
 }
 
 fn manifest(name: &str) -> Value {
-    let path = repo_file(&format!("k8s/base/{name}"));
+    yaml(&format!("k8s/base/{name}"))
+}
+
+fn yaml(relative: &str) -> Value {
+    let path = repo_file(relative);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
     serde_norway::from_str(&text).unwrap_or_else(|e| panic!("{path:?}: {e}"))
 }
@@ -144,16 +151,106 @@ fn every_serve_setting_is_set_explicitly_in_the_deployment() {
 
 #[test]
 fn configmap_values_are_accepted_by_serve() {
+    assert_eq!(deployed_settings().bind, configmap()["GOMOKU_BIND"]);
+}
+
+/// The ConfigMap's settings as `serve` parses them, with the searches at once the container
+/// derives from its CPU limit.
+fn deployed_settings() -> Settings {
     let flags = serve_variables();
-    let mut args = vec!["serve".to_string()];
+    let cpus = text(&container(), &["resources", "limits", "cpu"]).to_string();
+    let mut args = vec!["serve".to_string(), format!("--search-threads={cpus}")];
     for (name, value) in configmap() {
         args.push(format!("--{}={value}", flags[&name]));
     }
     let matches = serve_command()
         .try_get_matches_from(&args)
-        .unwrap_or_else(|e| panic!("the ConfigMap's settings are rejected: {e}"));
-    let settings = Settings::from_arg_matches(&matches).expect("settings");
-    assert_eq!(settings.bind, configmap()["GOMOKU_BIND"]);
+        .expect("the ConfigMap's settings parse");
+    Settings::from_arg_matches(&matches).expect("settings")
+}
+
+/// A quantity in Mi as a number of MiB.
+fn mebibytes(quantity: &str) -> u64 {
+    quantity
+        .strip_suffix("Mi")
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{quantity} is not in Mi"))
+}
+
+#[test]
+fn the_pods_memory_is_the_servers_own_bound_rounded_up() {
+    let bound = deployed_settings().memory_bound_mb();
+    let resources = at(&container(), &["resources"]).clone();
+    for side in ["requests", "limits"] {
+        let memory = mebibytes(text(&resources, &[side, "memory"]));
+        assert!(
+            (bound..=bound + MAX_MEMORY_ROUNDING_MIB).contains(&memory),
+            "{side}.memory {memory} Mi vs the server's bound {bound} MiB"
+        );
+    }
+}
+
+#[test]
+fn the_redis_overlay_points_the_service_at_its_redis_and_admits_only_the_service() {
+    let overlay = "k8s/overlays/redis";
+    let patch = yaml(&format!("{overlay}/configmap-patch.yaml"));
+    let url = text(&patch, &["data", "GOMOKU_REDIS_URL"]).to_string();
+    let service = yaml(&format!("{overlay}/redis-service.yaml"));
+    let name = text(&service, &["metadata", "name"]);
+    let port = number(&service, &["spec", "ports", "0", "port"]);
+    assert_eq!(url, format!("redis://{name}:{port}/0"));
+    let settings = Settings {
+        redis_url: Some(url),
+        ..Settings::default()
+    };
+    assert!(settings.shared_cache_url().is_some());
+    assert_eq!(
+        configmap()["GOMOKU_REDIS_URL"],
+        "",
+        "the base leaves it off"
+    );
+
+    let redis = yaml(&format!("{overlay}/redis-deployment.yaml"));
+    let pod = at(&redis, &["spec", "template"]).clone();
+    let labels = at(&pod, &["metadata", "labels"]).clone();
+    assert_eq!(at(&service, &["spec", "selector"]), &labels);
+    let policy = yaml(&format!("{overlay}/redis-networkpolicy.yaml"));
+    assert_eq!(
+        at(&policy, &["spec", "podSelector", "matchLabels"]),
+        &labels
+    );
+    let api_labels = pod_spec_labels();
+    let from = at(&policy, &["spec", "ingress", "0", "from"]);
+    assert_eq!(from.as_sequence().map(Vec::len), Some(1), "one source only");
+    assert_eq!(at(from, &["0", "podSelector", "matchLabels"]), &api_labels);
+    let allowed = yaml(&format!("{overlay}/networkpolicy-patch.yaml"));
+    let to = at(&allowed, &["spec", "egress", "0", "to", "0", "podSelector"]);
+    assert_eq!(at(to, &["matchLabels"]), &labels);
+    let container = at(&pod, &["spec", "containers", "0"]);
+    assert_eq!(
+        number(container, &["ports", "0", "containerPort"]),
+        port,
+        "the Service's port is Redis's"
+    );
+    for field in ["runAsNonRoot", "readOnlyRootFilesystem"] {
+        assert_eq!(
+            at(container, &["securityContext", field]).as_bool(),
+            Some(true)
+        );
+    }
+    for probe in ["readinessProbe", "livenessProbe"] {
+        at(container, &[probe]);
+    }
+    at(container, &["resources", "limits", "memory"]);
+}
+
+/// The labels of the service's pods.
+fn pod_spec_labels() -> Value {
+    at(
+        &manifest("deployment.yaml"),
+        &["spec", "template", "metadata", "labels"],
+    )
+    .clone()
 }
 
 #[test]

@@ -3,13 +3,13 @@
 //! job (or a position, for `/v1/verdict`); query strings through `extract::parse_query`.
 
 use actix_web::ResponseError;
+use gomoku_ai::service::answers::Job;
 use gomoku_ai::service::config::Limits;
 use gomoku_ai::service::dto::{
     parse_position, AnalyzeRequest, MoveQuery, MoveRequest, VerdictRequest, MAX_CANDIDATES,
 };
 use gomoku_ai::service::errors::ApiError;
 use gomoku_ai::service::extract::{parse_json, parse_query, RequestBody};
-use gomoku_ai::service::search::Job;
 
 /// The first byte picks the decoder (`/v1/move` body, `/v1/analyze` body, `/v1/verdict` body
 /// or `GET /v1/move` query), the rest is the body or query text.

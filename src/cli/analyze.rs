@@ -3,10 +3,10 @@
 use clap::Args;
 
 use super::r#move::{problem, RequestArgs};
+use crate::service::answers::answer_now;
 use crate::service::config::Limits;
 use crate::service::dto::{AnalyzeRequest, AnalyzeResponse};
 use crate::service::extract::parse_json;
-use crate::service::search::answer_now;
 
 /// Arguments of `gomoku-ai analyze`.
 #[derive(Args, Debug)]

@@ -7,11 +7,11 @@ use std::path::PathBuf;
 use clap::Args;
 
 use crate::engine::{Difficulty, Rule};
+use crate::service::answers::answer_now;
 use crate::service::config::Limits;
 use crate::service::dto::{MoveQuery, MoveRequest, MoveResponse};
 use crate::service::errors::ApiError;
 use crate::service::extract::parse_json;
-use crate::service::search::answer_now;
 
 /// Where the request comes from: a JSON file (or `-`/nothing for stdin), or `--moves` flags.
 #[derive(Args, Debug)]

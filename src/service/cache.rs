@@ -12,8 +12,8 @@ use std::time::Duration;
 
 use moka::future::Cache;
 
-use super::search::SearchParams;
-use crate::engine::levels::analysis::{Analysis, Candidate, Heatmap};
+use super::answers::SearchParams;
+use crate::engine::levels::analysis::{Analysis, Candidate};
 use crate::engine::{Board, BoardSize, Difficulty, Point, Rule, Stone, Symmetry};
 
 /// Everything an answer depends on.
@@ -28,6 +28,27 @@ pub struct CacheKey {
     nodes: u64,
     seed: Option<u64>,
     candidates: usize,
+}
+
+impl CacheKey {
+    /// The key as compact bytes (postcard), exact like the key itself: the shared cache's key
+    /// after its version prefix.
+    #[must_use]
+    pub fn encode(&self) -> Vec<u8> {
+        let fields = (
+            &self.stones,
+            self.to_move.code(),
+            self.rule.name(),
+            self.difficulty.name(),
+            self.time_ms,
+            self.depth,
+            self.nodes,
+            self.seed,
+            self.candidates,
+        );
+        // Plain bytes, integers and strings always serialise.
+        postcard::to_stdvec(&fields).expect("cache keys serialise")
+    }
 }
 
 /// A position's canonical orientation: the symmetry taking it there and the cache key.
@@ -127,54 +148,9 @@ fn weight(key: &CacheKey, analysis: &Analysis) -> usize {
         + analysis.candidates.len() * std::mem::size_of::<Candidate>()
 }
 
-/// `analysis` with every point mapped by `symmetry` (heatmap cells included).
-#[must_use]
-pub fn transform(analysis: &Analysis, symmetry: Symmetry, size: BoardSize) -> Analysis {
-    let map = |p: Point| symmetry.apply(p, size);
-    let map_all = |points: &[Point]| points.iter().map(|&p| map(p)).collect::<Vec<_>>();
-    let inverse = symmetry.inverse();
-    let values = size
-        .points()
-        .map(|p| {
-            let source = inverse.apply(p, size);
-            analysis
-                .heatmap
-                .values
-                .get(source.row() * size.width() + source.col())
-                .copied()
-                .flatten()
-        })
-        .collect();
-    Analysis {
-        best: analysis.best.map(map),
-        score: analysis.score,
-        pv: map_all(&analysis.pv),
-        candidates: analysis
-            .candidates
-            .iter()
-            .map(|c| Candidate {
-                point: map(c.point),
-                score: c.score,
-                pv: map_all(&c.pv),
-            })
-            .collect(),
-        heatmap: Heatmap {
-            values,
-            forbidden: analysis
-                .heatmap
-                .forbidden
-                .iter()
-                .map(|&(p, kind)| (map(p), kind))
-                .collect(),
-        },
-        stats: analysis.stats,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::levels::analysis::{Score, SearchStats};
     use crate::engine::Rule;
 
     fn params() -> SearchParams {
@@ -205,32 +181,13 @@ mod tests {
             assert_eq!(Canonical::of(&image, &params()).key, key, "{symmetry:?}");
         }
         let other = board(&[(7, 7), (8, 6), (3, 3)]);
-        assert_ne!(Canonical::of(&other, &params()).key, key);
-    }
-
-    #[test]
-    fn transform_maps_moves_and_heatmap_cells_and_back() {
-        let size = BoardSize::STANDARD;
-        let mut values = vec![Some(0.0); size.area()];
-        values[3] = Some(1.0);
-        let analysis = Analysis {
-            best: Some(Point::new(3, 0)),
-            score: Score::estimate(0),
-            pv: vec![Point::new(3, 0), Point::new(4, 1)],
-            candidates: Vec::new(),
-            heatmap: Heatmap {
-                values,
-                forbidden: Vec::new(),
-            },
-            stats: SearchStats::default(),
+        let other = Canonical::of(&other, &params()).key;
+        assert_ne!(other, key);
+        assert_ne!(other.encode(), key.encode());
+        let longer = SearchParams {
+            time: Duration::from_millis(200),
+            ..params()
         };
-        let turned = transform(&analysis, Symmetry::Rotate90, size);
-        let best = turned.best.unwrap();
-        assert_eq!(best, Symmetry::Rotate90.apply(Point::new(3, 0), size));
-        assert_eq!(
-            turned.heatmap.values[best.row() * 15 + best.col()],
-            Some(1.0)
-        );
-        assert_eq!(transform(&turned, Symmetry::Rotate270, size), analysis);
+        assert_ne!(Canonical::of(&original, &longer).key.encode(), key.encode());
     }
 }

@@ -35,6 +35,14 @@ pub const DEFAULT_SEARCH_MEMORY_MB: u64 = 128;
 const MIN_SEARCH_MEMORY_MB: u64 = 24;
 /// Default response cache time to live.
 pub const DEFAULT_CACHE_TTL_SECS: u64 = 3_600;
+/// Default limit on each shared cache (Redis) call, in milliseconds.
+pub const DEFAULT_REDIS_TIMEOUT_MS: u64 = 5;
+/// Default time to live of a shared cache entry: a day.
+pub const DEFAULT_REDIS_TTL_SECS: u64 = 86_400;
+/// Memory the server takes besides its caches and its searches' tables, in MiB: the binary,
+/// the HTTP workers, the allocator's arenas and the fragmentation of a long run, as
+/// `bench/soak` measures it (with margin).
+pub const BASE_MEMORY_MB: u64 = 48;
 /// Default grace period for in-flight requests on SIGTERM/SIGINT.
 pub const DEFAULT_SHUTDOWN_GRACE_SECS: u64 = 20;
 
@@ -102,6 +110,18 @@ pub struct Settings {
     #[arg(long, env = "GOMOKU_CACHE_TTL_SECS", default_value_t = DEFAULT_CACHE_TTL_SECS,
           value_parser = clap::value_parser!(u64).range(1..))]
     pub cache_ttl_secs: u64,
+    /// A shared second-level answer cache in Redis (`redis://host:6379/0`), behind this
+    /// server's own cache; empty or unset keeps answers in this server only.
+    #[arg(long, env = "GOMOKU_REDIS_URL")]
+    pub redis_url: Option<String>,
+    /// Most time each shared cache call may take before the request goes on without it.
+    #[arg(long, env = "GOMOKU_REDIS_TIMEOUT_MS", default_value_t = DEFAULT_REDIS_TIMEOUT_MS,
+          value_parser = clap::value_parser!(u64).range(1..=10_000))]
+    pub redis_timeout_ms: u64,
+    /// Seconds a shared cache entry lives.
+    #[arg(long, env = "GOMOKU_REDIS_TTL_SECS", default_value_t = DEFAULT_REDIS_TTL_SECS,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub redis_ttl_secs: u64,
     /// Seconds in-flight requests get to finish after SIGTERM/SIGINT.
     #[arg(long, env = "GOMOKU_SHUTDOWN_GRACE_SECS", default_value_t = DEFAULT_SHUTDOWN_GRACE_SECS)]
     pub shutdown_grace_secs: u64,
@@ -133,6 +153,9 @@ impl Default for Settings {
             cache_mb: DEFAULT_CACHE_MB,
             search_memory_mb: DEFAULT_SEARCH_MEMORY_MB,
             cache_ttl_secs: DEFAULT_CACHE_TTL_SECS,
+            redis_url: None,
+            redis_timeout_ms: DEFAULT_REDIS_TIMEOUT_MS,
+            redis_ttl_secs: DEFAULT_REDIS_TTL_SECS,
             shutdown_grace_secs: DEFAULT_SHUTDOWN_GRACE_SECS,
             log_format: LogFormat::Text,
             log_level: "info".to_string(),
@@ -173,6 +196,25 @@ impl Settings {
         let bytes = (self.search_memory_mb << 20).saturating_sub(table);
         let searches = threat_searches_at_once(self.search_thread_count());
         threats::table_entries_within(bytes, searches)
+    }
+
+    /// The shared cache's URL, when one is set (an empty one is none).
+    #[must_use]
+    pub fn shared_cache_url(&self) -> Option<&str> {
+        self.redis_url
+            .as_deref()
+            .map(str::trim)
+            .filter(|url| !url.is_empty())
+    }
+
+    /// The most memory the server takes, in MiB: its cache, each search slot's tables at
+    /// `search_memory_mb` and the measured base. Container memory limits follow this sum.
+    #[must_use]
+    pub fn memory_bound_mb(&self) -> u64 {
+        let slots = u64::try_from(self.search_slots()).unwrap_or(u64::MAX);
+        self.cache_mb
+            .saturating_add(slots.saturating_mul(self.search_memory_mb))
+            .saturating_add(BASE_MEMORY_MB)
     }
 
     /// Whether the searches allowed at once, at their threads each, need more cores than the
@@ -272,6 +314,37 @@ mod tests {
         let two = settings(None, 2).threat_table_entries();
         assert!(two < DEFAULT_TABLE_ENTRIES);
         assert!(2 * two * TABLE_ENTRY_BYTES <= (DEFAULT_SEARCH_MEMORY_MB as usize) << 20);
+    }
+
+    #[test]
+    fn the_memory_bound_adds_the_cache_each_slots_tables_and_the_base() {
+        let two = Settings {
+            cache_mb: 32,
+            ..settings(Some(2), 1)
+        };
+        assert_eq!(
+            two.memory_bound_mb(),
+            32 + 2 * DEFAULT_SEARCH_MEMORY_MB + BASE_MEMORY_MB
+        );
+        let three = settings(Some(3), 1);
+        assert_eq!(
+            three.memory_bound_mb() - two.memory_bound_mb(),
+            DEFAULT_CACHE_MB - 32 + DEFAULT_SEARCH_MEMORY_MB
+        );
+    }
+
+    #[test]
+    fn an_empty_redis_url_leaves_the_shared_cache_off() {
+        let with = |url: Option<&str>| Settings {
+            redis_url: url.map(str::to_string),
+            ..Settings::default()
+        };
+        assert_eq!(with(None).shared_cache_url(), None);
+        assert_eq!(with(Some(" ")).shared_cache_url(), None);
+        assert_eq!(
+            with(Some("redis://r:6379/0")).shared_cache_url(),
+            Some("redis://r:6379/0")
+        );
     }
 
     #[test]

@@ -32,6 +32,17 @@ pub struct Metrics {
     pub cache_misses: IntCounter,
     /// Entries in the cache (refreshed at each scrape).
     pub cache_entries: IntGauge,
+    /// Answers the shared (Redis) cache held after a local miss.
+    pub shared_cache_hits: IntCounter,
+    /// Local misses the shared cache did not answer (its errors included).
+    pub shared_cache_misses: IntCounter,
+    /// Shared cache calls that gave nothing by kind: `error`, `timeout`, `decode` (a value
+    /// that is not a valid answer) or `skipped` (the circuit breaker is open).
+    pub shared_cache_errors: IntCounterVec,
+    /// Shared cache call latency by operation (`get`, `set`).
+    pub shared_cache_duration: HistogramVec,
+    /// 1 while the shared cache answers, 0 while its breaker skips it or none is configured.
+    pub shared_cache_up: IntGauge,
     /// Searches running now.
     pub searches_in_flight: IntGauge,
     /// Searches refused because the pool stayed saturated.
@@ -90,6 +101,40 @@ impl Metrics {
                 .expect("valid metric"),
             cache_entries: IntGauge::new("cache_entries", "Entries in the answer cache")
                 .expect("valid metric"),
+            shared_cache_hits: IntCounter::new(
+                "shared_cache_hits_total",
+                "Local cache misses answered by the shared (Redis) cache",
+            )
+            .expect("valid metric"),
+            shared_cache_misses: IntCounter::new(
+                "shared_cache_misses_total",
+                "Local cache misses the shared (Redis) cache did not answer",
+            )
+            .expect("valid metric"),
+            shared_cache_errors: IntCounterVec::new(
+                Opts::new(
+                    "shared_cache_errors_total",
+                    "Shared (Redis) cache calls that gave nothing, by kind",
+                ),
+                &["kind"],
+            )
+            .expect("valid metric"),
+            shared_cache_duration: HistogramVec::new(
+                HistogramOpts::new(
+                    "shared_cache_duration_seconds",
+                    "Shared (Redis) cache call latency",
+                )
+                .buckets(vec![
+                    0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05,
+                ]),
+                &["operation"],
+            )
+            .expect("valid metric"),
+            shared_cache_up: IntGauge::new(
+                "shared_cache_up",
+                "1 while the shared (Redis) cache answers",
+            )
+            .expect("valid metric"),
             searches_in_flight: IntGauge::new("searches_in_flight", "Searches running now")
                 .expect("valid metric"),
             searches_rejected: IntCounter::new(
@@ -113,6 +158,11 @@ impl Metrics {
             Box::new(self.cache_hits.clone()),
             Box::new(self.cache_misses.clone()),
             Box::new(self.cache_entries.clone()),
+            Box::new(self.shared_cache_hits.clone()),
+            Box::new(self.shared_cache_misses.clone()),
+            Box::new(self.shared_cache_errors.clone()),
+            Box::new(self.shared_cache_duration.clone()),
+            Box::new(self.shared_cache_up.clone()),
             Box::new(self.searches_in_flight.clone()),
             Box::new(self.searches_rejected.clone()),
             Box::new(prometheus::process_collector::ProcessCollector::for_self()),

@@ -8,6 +8,7 @@ use actix_web::dev::Server;
 use actix_web::middleware::{from_fn, Compress, Condition};
 use actix_web::{web, App, HttpServer};
 
+use super::answers::Answers;
 use super::cache::AnswerCache;
 use super::config::Settings;
 use super::extract::{BodyLimit, BodyTimeout};
@@ -18,14 +19,14 @@ use super::pool::SearchPool;
 use super::readiness::Readiness;
 use super::rendered::RenderedCache;
 use super::routes::{self, docs::OpenApiJson};
-use super::search::Searcher;
+use super::shared_cache::SharedCache;
 use super::telemetry;
 
 /// A server bound to its listener, ready to run.
 pub struct Application {
     port: u16,
     server: Server,
-    searcher: Searcher,
+    answers: Answers,
     readiness: Readiness,
 }
 
@@ -42,14 +43,14 @@ impl Application {
         settings: &Settings,
     ) -> std::io::Result<Application> {
         let port = listener.local_addr()?.port();
-        let searcher = searcher(settings);
+        let answers = answers(settings).map_err(std::io::Error::other)?;
         let readiness = Readiness::new();
-        let server = run(listener, settings, searcher.clone(), readiness.clone())?;
+        let server = run(listener, settings, answers.clone(), readiness.clone())?;
         readiness.warm_up_then_ready();
         Ok(Application {
             port,
             server,
-            searcher,
+            answers,
             readiness,
         })
     }
@@ -62,8 +63,8 @@ impl Application {
 
     /// The search front the handlers share (tests hold its pool to simulate saturation).
     #[must_use]
-    pub fn searcher(&self) -> &Searcher {
-        &self.searcher
+    pub fn answers(&self) -> &Answers {
+        &self.answers
     }
 
     /// Whether the server reports itself ready.
@@ -105,12 +106,14 @@ async fn shutdown_signal() {
     }
 }
 
-fn searcher(settings: &Settings) -> Searcher {
+/// The answers `settings` describe, with a shared cache when a Redis URL is set (made inside
+/// the caller's Tokio runtime); an invalid URL is an error.
+fn answers(settings: &Settings) -> redis::RedisResult<Answers> {
     let metrics = Metrics::new();
     let ttl = Duration::from_secs(settings.cache_ttl_secs);
     // The memory budget is shared: three quarters for answers, one for rendered bodies.
     let rendered_mb = (settings.cache_mb / 4).max(1);
-    Searcher::new(
+    let answers = Answers::new(
         AnswerCache::new(settings.cache_mb.saturating_sub(rendered_mb).max(1), ttl),
         RenderedCache::new(rendered_mb, ttl),
         SearchPool::new(
@@ -121,18 +124,28 @@ fn searcher(settings: &Settings) -> Searcher {
         metrics,
     )
     .with_threads(settings.search_thread_count())
-    .with_memory(settings.threat_table_entries())
+    .with_memory(settings.threat_table_entries());
+    let Some(url) = settings.shared_cache_url() else {
+        return Ok(answers);
+    };
+    let shared = SharedCache::new(
+        url,
+        Duration::from_millis(settings.redis_timeout_ms),
+        Duration::from_secs(settings.redis_ttl_secs),
+        answers.metrics().clone(),
+    )?;
+    Ok(answers.with_shared(shared))
 }
 
 fn run(
     listener: TcpListener,
     settings: &Settings,
-    searcher: Searcher,
+    answers: Answers,
     readiness: Readiness,
 ) -> std::io::Result<Server> {
     let readiness = web::Data::new(readiness);
-    let metrics = web::Data::new(searcher.metrics().clone());
-    let searcher = web::Data::new(searcher);
+    let metrics = web::Data::new(answers.metrics().clone());
+    let answers = web::Data::new(answers);
     let limits = web::Data::new(settings.limits());
     let document = web::Data::new(OpenApiJson(openapi::document()));
     let body_limit = settings.body_limit_bytes;
@@ -154,7 +167,7 @@ fn run(
             .app_data(web::PayloadConfig::new(body_limit))
             .app_data(BodyLimit(body_limit))
             .app_data(body_timeout)
-            .app_data(searcher.clone())
+            .app_data(answers.clone())
             .app_data(metrics.clone())
             .app_data(limits.clone())
             .app_data(document.clone())

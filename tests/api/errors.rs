@@ -278,7 +278,7 @@ async fn saturated_pool_answers_503_with_retry_after() {
     // Occupy the only search slot with a search that ends when the test says so.
     let (release, hold) = std::sync::mpsc::channel::<()>();
     let (started, running) = tokio::sync::oneshot::channel::<()>();
-    let pool = app.searcher.pool().clone();
+    let pool = app.answers.pool().clone();
     let occupant = tokio::spawn(async move {
         pool.run(Duration::from_secs(30), move |_stop| {
             let _ = started.send(());

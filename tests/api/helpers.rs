@@ -2,9 +2,9 @@
 
 use std::net::TcpListener;
 
+use gomoku_ai::service::answers::Answers;
 use gomoku_ai::service::config::Settings;
 use gomoku_ai::service::readiness::Readiness;
-use gomoku_ai::service::search::Searcher;
 use gomoku_ai::service::startup::Application;
 use serde_json::Value;
 
@@ -15,7 +15,7 @@ pub struct TestApp {
     /// An HTTP client.
     pub client: reqwest::Client,
     /// The app's search front, to hold search slots from the test.
-    pub searcher: Searcher,
+    pub answers: Answers,
     /// The app's readiness flag, to begin draining from the test.
     pub readiness: Readiness,
 }
@@ -38,13 +38,13 @@ pub async fn spawn_app_with(settings: Settings) -> TestApp {
     let listener = TcpListener::bind("127.0.0.1:0").expect("bind port 0");
     let app = Application::with_listener(listener, &settings).expect("build app");
     let address = format!("http://127.0.0.1:{}", app.port());
-    let searcher = app.searcher().clone();
+    let answers = app.answers().clone();
     let readiness = app.readiness().clone();
     tokio::spawn(app.run_until_stopped());
     TestApp {
         address,
         client: reqwest::Client::new(),
-        searcher,
+        answers,
         readiness,
     }
 }

@@ -8,4 +8,5 @@ mod move_endpoint;
 mod observability;
 mod openapi;
 mod pictures;
+mod shared_cache;
 mod verdict;

@@ -147,7 +147,7 @@ async fn a_deployment_may_give_each_master_search_several_threads() {
         ..test_settings()
     })
     .await;
-    assert_eq!(app.searcher.threads(), 2);
+    assert_eq!(app.answers.threads(), 2);
     // Black has an open four: White can only block one end, and any thread count must.
     let body = json!({
         "board": {"size": 15, "moves": ["h8", "a1", "i8", "a3", "j8", "a5", "k8"]},

@@ -118,7 +118,9 @@ impl fmt::Display for BoardSize {
 }
 
 /// A point on the board: `x` is the column from the left, `y` the row from the top, both 0-based.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub struct Point {
     /// Column, 0 = leftmost.
     pub x: u8,

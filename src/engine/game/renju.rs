@@ -14,7 +14,7 @@ use super::grid::{self, Grid, BLACK, EMPTY};
 use super::stone::Stone;
 
 /// Why a Black move is forbidden.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum ForbiddenKind {
     /// Six or more in a row.
     Overline,

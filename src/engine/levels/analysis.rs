@@ -5,10 +5,18 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use serde::{Deserialize, Serialize};
+
 use super::difficulty::Difficulty;
-use crate::engine::game::geometry::Point;
+use crate::engine::game::geometry::{BoardSize, Point};
 use crate::engine::game::renju::ForbiddenKind;
+use crate::engine::game::symmetry::Symmetry;
 use crate::engine::threats;
+
+/// The version of the engine's answers, beside the crate's: raised whenever a search or its
+/// evaluation may answer a request differently, so that answers stored by another build (a
+/// shared cache outlives a release) are never taken for this one's.
+pub const ENGINE_VERSION: u32 = 1;
 
 /// Most threads one master search uses, whatever it is asked for.
 pub const MAX_THREADS: usize = 64;
@@ -66,7 +74,7 @@ impl SearchRequest {
 }
 
 /// A move's value from the point of view of the side to move.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Score {
     /// Evaluation in the level's units; positive is good for the side to move.
     pub value: i32,
@@ -117,7 +125,7 @@ impl Score {
 }
 
 /// One root move with its score and principal variation.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Candidate {
     /// The move.
     pub point: Point,
@@ -128,7 +136,7 @@ pub struct Candidate {
 }
 
 /// The level's rating of every cell for the side to move.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Heatmap {
     /// Row-major (top row first) values in 0..=1, `None` on occupied cells; the chosen move
     /// holds the maximum.
@@ -138,7 +146,7 @@ pub struct Heatmap {
 }
 
 /// How much work the search did.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct SearchStats {
     /// Nominal depth completed.
     pub depth: u32,
@@ -151,7 +159,7 @@ pub struct SearchStats {
 }
 
 /// A level's answer for a position.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Analysis {
     /// The chosen move; `None` when the game is over.
     pub best: Option<Point>,
@@ -165,4 +173,81 @@ pub struct Analysis {
     pub heatmap: Heatmap,
     /// Search effort.
     pub stats: SearchStats,
+}
+
+impl Analysis {
+    /// The analysis with every point mapped by `symmetry` on a board of `size` (heatmap cells
+    /// included): the answer for the mirrored or rotated position.
+    #[must_use]
+    pub fn transformed(&self, symmetry: Symmetry, size: BoardSize) -> Analysis {
+        let map = |p: Point| symmetry.apply(p, size);
+        let map_all = |points: &[Point]| points.iter().map(|&p| map(p)).collect::<Vec<_>>();
+        let inverse = symmetry.inverse();
+        let values = size
+            .points()
+            .map(|p| {
+                let source = inverse.apply(p, size);
+                self.heatmap
+                    .values
+                    .get(source.row() * size.width() + source.col())
+                    .copied()
+                    .flatten()
+            })
+            .collect();
+        Analysis {
+            best: self.best.map(map),
+            score: self.score,
+            pv: map_all(&self.pv),
+            candidates: self
+                .candidates
+                .iter()
+                .map(|c| Candidate {
+                    point: map(c.point),
+                    score: c.score,
+                    pv: map_all(&c.pv),
+                })
+                .collect(),
+            heatmap: Heatmap {
+                values,
+                forbidden: self
+                    .heatmap
+                    .forbidden
+                    .iter()
+                    .map(|&(p, kind)| (map(p), kind))
+                    .collect(),
+            },
+            stats: self.stats,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn transformed_maps_moves_and_heatmap_cells_and_back() {
+        let size = BoardSize::STANDARD;
+        let mut values = vec![Some(0.0); size.area()];
+        values[3] = Some(1.0);
+        let analysis = Analysis {
+            best: Some(Point::new(3, 0)),
+            score: Score::estimate(0),
+            pv: vec![Point::new(3, 0), Point::new(4, 1)],
+            candidates: Vec::new(),
+            heatmap: Heatmap {
+                values,
+                forbidden: Vec::new(),
+            },
+            stats: SearchStats::default(),
+        };
+        let turned = analysis.transformed(Symmetry::Rotate90, size);
+        let best = turned.best.unwrap();
+        assert_eq!(best, Symmetry::Rotate90.apply(Point::new(3, 0), size));
+        assert_eq!(
+            turned.heatmap.values[best.row() * 15 + best.col()],
+            Some(1.0)
+        );
+        assert_eq!(turned.transformed(Symmetry::Rotate270, size), analysis);
+    }
 }

@@ -11,10 +11,10 @@ use utoipa::ToSchema;
 
 use super::board::{parse_position, BoardDto};
 use super::enums::{DifficultyDto, RuleDto, StoneDto};
+use crate::service::answers::{Job, SearchParams};
 use crate::service::config::Limits;
 use crate::service::errors::ApiError;
 use crate::service::parts::ResponseParts;
-use crate::service::search::{Job, SearchParams};
 
 /// Most ranked candidates `/v1/analyze` reports.
 pub const MAX_CANDIDATES: u8 = 10;

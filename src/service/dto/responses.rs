@@ -8,8 +8,8 @@ use crate::engine::levels::analysis::{Candidate, Score, MATE_VALUE};
 use crate::engine::{
     game::notation, BoardSize, ForbiddenKind, Point, Position, Reason, Status, Verdict,
 };
+use crate::service::answers::{Answer, Job};
 use crate::service::rendered::CachedFlag;
-use crate::service::search::{Answer, Job};
 
 /// A point: 0-based coordinates from the top-left and its notation.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]

@@ -2,11 +2,11 @@
 
 use actix_web::{web, HttpResponse};
 
+use crate::service::answers::Answers;
 use crate::service::config::Limits;
 use crate::service::dto::{AnalyzeRequest, AnalyzeResponse};
 use crate::service::errors::{ApiError, Problem};
 use crate::service::extract::ApiJson;
-use crate::service::search::Searcher;
 
 use super::search_json;
 
@@ -23,13 +23,13 @@ use super::search_json;
     ))]
 pub async fn post(
     body: ApiJson<AnalyzeRequest>,
-    searcher: web::Data<Searcher>,
+    answers: web::Data<Answers>,
     limits: web::Data<Limits>,
 ) -> Result<HttpResponse, ApiError> {
     search_json(
         "analyze",
         body.0,
-        &searcher,
+        &answers,
         |request| request.into_job(&limits),
         AnalyzeResponse::new,
     )

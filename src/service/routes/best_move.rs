@@ -2,11 +2,11 @@
 
 use actix_web::{web, HttpRequest, HttpResponse};
 
+use crate::service::answers::Answers;
 use crate::service::config::Limits;
 use crate::service::dto::{MoveQuery, MoveRequest, MoveResponse};
 use crate::service::errors::{ApiError, Problem};
 use crate::service::extract::ApiJson;
-use crate::service::search::Searcher;
 
 use super::{move_query, search_json};
 
@@ -23,10 +23,10 @@ use super::{move_query, search_json};
     ))]
 pub async fn post(
     body: ApiJson<MoveRequest>,
-    searcher: web::Data<Searcher>,
+    answers: web::Data<Answers>,
     limits: web::Data<Limits>,
 ) -> Result<HttpResponse, ApiError> {
-    respond(body.0, &searcher, &limits).await
+    respond(body.0, &answers, &limits).await
 }
 
 /// The same as `POST /v1/move` from query parameters, for an address bar or a bot.
@@ -40,21 +40,21 @@ pub async fn post(
     ))]
 pub async fn get(
     request: HttpRequest,
-    searcher: web::Data<Searcher>,
+    answers: web::Data<Answers>,
     limits: web::Data<Limits>,
 ) -> Result<HttpResponse, ApiError> {
-    respond(move_query(&request)?, &searcher, &limits).await
+    respond(move_query(&request)?, &answers, &limits).await
 }
 
 async fn respond(
     request: MoveRequest,
-    searcher: &Searcher,
+    answers: &Answers,
     limits: &Limits,
 ) -> Result<HttpResponse, ApiError> {
     search_json(
         "move",
         request,
-        searcher,
+        answers,
         |request| request.into_job(limits),
         MoveResponse::new,
     )

@@ -6,11 +6,11 @@
 use actix_web::{web, HttpRequest, HttpResponse};
 
 use crate::render;
+use crate::service::answers::{Answer, Answers, Job};
 use crate::service::config::Limits;
 use crate::service::dto::{MoveQuery, MoveRequest};
 use crate::service::errors::{ApiError, Problem};
 use crate::service::extract::ApiJson;
-use crate::service::search::{Answer, Job, Searcher};
 
 use super::{search_move, search_query};
 
@@ -24,10 +24,10 @@ use super::{search_move, search_query};
     ))]
 pub async fn svg_get(
     request: HttpRequest,
-    searcher: web::Data<Searcher>,
+    answers: web::Data<Answers>,
     limits: web::Data<Limits>,
 ) -> Result<HttpResponse, ApiError> {
-    let (job, answer) = search_query(&request, &searcher, &limits).await?;
+    let (job, answer) = search_query(&request, &answers, &limits).await?;
     Ok(svg(&job, &answer))
 }
 
@@ -42,10 +42,10 @@ pub async fn svg_get(
     ))]
 pub async fn svg_post(
     body: ApiJson<MoveRequest>,
-    searcher: web::Data<Searcher>,
+    answers: web::Data<Answers>,
     limits: web::Data<Limits>,
 ) -> Result<HttpResponse, ApiError> {
-    let (job, answer) = search_move(body.0, &searcher, &limits).await?;
+    let (job, answer) = search_move(body.0, &answers, &limits).await?;
     Ok(svg(&job, &answer))
 }
 
@@ -59,10 +59,10 @@ pub async fn svg_post(
     ))]
 pub async fn png_get(
     request: HttpRequest,
-    searcher: web::Data<Searcher>,
+    answers: web::Data<Answers>,
     limits: web::Data<Limits>,
 ) -> Result<HttpResponse, ApiError> {
-    let (job, answer) = search_query(&request, &searcher, &limits).await?;
+    let (job, answer) = search_query(&request, &answers, &limits).await?;
     png(job, answer).await
 }
 
@@ -77,10 +77,10 @@ pub async fn png_get(
     ))]
 pub async fn png_post(
     body: ApiJson<MoveRequest>,
-    searcher: web::Data<Searcher>,
+    answers: web::Data<Answers>,
     limits: web::Data<Limits>,
 ) -> Result<HttpResponse, ApiError> {
-    let (job, answer) = search_move(body.0, &searcher, &limits).await?;
+    let (job, answer) = search_move(body.0, &answers, &limits).await?;
     png(job, answer).await
 }
 

@@ -14,12 +14,12 @@ use actix_web::http::header::ContentType;
 use actix_web::{web, HttpRequest, HttpResponse, Route};
 use serde::Serialize;
 
+use super::answers::{Answer, Answers, Job};
 use super::config::Limits;
 use super::dto::{MoveQuery, MoveRequest};
 use super::errors::ApiError;
 use super::extract::parse_query;
 use super::rendered::{CachedFlag, RenderedCache};
-use super::search::{Answer, Job, Searcher};
 
 /// Registers every endpoint; a known path asked with another method answers 405 with `Allow`.
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -105,22 +105,22 @@ pub async fn not_found() -> Result<actix_web::HttpResponse, ApiError> {
 async fn search_json<R: Serialize, A: Serialize + CachedFlag + Clone>(
     endpoint: &str,
     request: R,
-    searcher: &Searcher,
+    answers: &Answers,
     job_of: impl FnOnce(R) -> Result<Job, ApiError>,
     answer_of: impl FnOnce(&Job, &Answer) -> A,
 ) -> Result<HttpResponse, ApiError> {
     let key = RenderedCache::key(endpoint, &request);
-    if let Some(body) = searcher.rendered().get(&key).await {
-        searcher.metrics().cache_hits.inc();
+    if let Some(body) = answers.rendered().get(&key).await {
+        answers.metrics().cache_hits.inc();
         return Ok(HttpResponse::Ok()
             .content_type(ContentType::json())
             .body(body));
     }
     let job = job_of(request)?;
-    let answer = searcher.answer(&job).await?;
+    let answer = answers.answer(&job).await?;
     let response = answer_of(&job, &answer);
     if answer.analysis.is_some() {
-        searcher.rendered().remember(key, &response).await;
+        answers.rendered().remember(key, &response).await;
     }
     Ok(HttpResponse::Ok().json(response))
 }
@@ -134,19 +134,19 @@ fn move_query(request: &HttpRequest) -> Result<MoveRequest, ApiError> {
 /// render the answer as something other than JSON).
 async fn search_move(
     request: MoveRequest,
-    searcher: &Searcher,
+    answers: &Answers,
     limits: &Limits,
 ) -> Result<(Job, Answer), ApiError> {
     let job = request.into_job(limits)?;
-    let answer = searcher.answer(&job).await?;
+    let answer = answers.answer(&job).await?;
     Ok((job, answer))
 }
 
 /// `search_move` for the request in a GET's query parameters.
 async fn search_query(
     request: &HttpRequest,
-    searcher: &Searcher,
+    answers: &Answers,
     limits: &Limits,
 ) -> Result<(Job, Answer), ApiError> {
-    search_move(move_query(request)?, searcher, limits).await
+    search_move(move_query(request)?, answers, limits).await
 }

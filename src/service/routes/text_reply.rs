@@ -5,11 +5,11 @@
 use actix_web::{web, HttpRequest, HttpResponse};
 
 use crate::render;
+use crate::service::answers::{Answer, Answers, Job};
 use crate::service::config::Limits;
 use crate::service::dto::{MoveQuery, MoveRequest};
 use crate::service::errors::{ApiError, Problem};
 use crate::service::extract::ApiJson;
-use crate::service::search::{Answer, Job, Searcher};
 
 use super::{search_move, search_query};
 
@@ -24,10 +24,10 @@ use super::{search_move, search_query};
     ))]
 pub async fn get(
     request: HttpRequest,
-    searcher: web::Data<Searcher>,
+    answers: web::Data<Answers>,
     limits: web::Data<Limits>,
 ) -> Result<HttpResponse, ApiError> {
-    let (job, answer) = search_query(&request, &searcher, &limits).await?;
+    let (job, answer) = search_query(&request, &answers, &limits).await?;
     Ok(text(&job, &answer))
 }
 
@@ -42,10 +42,10 @@ pub async fn get(
     ))]
 pub async fn post(
     body: ApiJson<MoveRequest>,
-    searcher: web::Data<Searcher>,
+    answers: web::Data<Answers>,
     limits: web::Data<Limits>,
 ) -> Result<HttpResponse, ApiError> {
-    let (job, answer) = search_move(body.0, &searcher, &limits).await?;
+    let (job, answer) = search_move(body.0, &answers, &limits).await?;
     Ok(text(&job, &answer))
 }
 

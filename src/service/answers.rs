@@ -1,20 +1,22 @@
-//! Runs a validated job: cache lookup in canonical orientation, else a search on the bounded
-//! pool under a hard deadline, then the answer mapped back to the request's orientation.
+//! The service's answers to validated jobs: a lookup in canonical orientation in this server's
+//! cache, then in the shared cache when one is set, else a search on the bounded pool under a
+//! hard deadline (stored in both); the answer is mapped back to the request's orientation.
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::cache::{self, AnswerCache, Canonical};
+use super::cache::{AnswerCache, Canonical};
 use super::errors::ApiError;
 use super::metrics::Metrics;
 use super::parts::ResponseParts;
 use super::pool::SearchPool;
 use super::rendered::RenderedCache;
+use super::shared_cache::SharedCache;
 use super::tables::MasterTables;
 use crate::engine::levels::analysis::Analysis;
 use crate::engine::threats;
-use crate::engine::{levels, Difficulty, Position, SearchRequest};
+use crate::engine::{levels, Difficulty, Position, SearchRequest, Symmetry};
 
 /// What a search may spend and report, after clamping to the server's limits.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -84,10 +86,12 @@ pub fn answer_now(job: &Job) -> Answer {
     }
 }
 
-/// The service's search front: cache, pool, master tables and metrics together.
+/// The service's answers: caches, pool, master tables and metrics together.
 #[derive(Clone)]
-pub struct Searcher {
+pub struct Answers {
     cache: AnswerCache,
+    /// The second level shared with other replicas, if any.
+    shared: Option<SharedCache>,
     rendered: RenderedCache,
     pool: SearchPool,
     tables: MasterTables,
@@ -98,19 +102,21 @@ pub struct Searcher {
     threat_table_entries: usize,
 }
 
-impl Searcher {
-    /// A searcher over the answer `cache`, the `rendered` bodies in front of it and `pool`,
+impl Answers {
+    /// Answers from the answer `cache`, the `rendered` bodies in front of it and `pool`,
     /// recording into `metrics`; master searches reuse one table per pool slot. One thread
-    /// a search and the engine's default memory until `with_threads` and `with_memory`.
+    /// a search, the engine's default memory and no shared cache until `with_threads`,
+    /// `with_memory` and `with_shared`.
     #[must_use]
     pub fn new(
         cache: AnswerCache,
         rendered: RenderedCache,
         pool: SearchPool,
         metrics: Metrics,
-    ) -> Searcher {
-        Searcher {
+    ) -> Answers {
+        Answers {
             cache,
+            shared: None,
             rendered,
             tables: MasterTables::new(pool.capacity()),
             pool,
@@ -120,26 +126,37 @@ impl Searcher {
         }
     }
 
-    /// The searcher with `threads` threads for each search (at least one).
+    /// Answers with `threads` threads for each search (at least one).
     #[must_use]
-    pub fn with_threads(self, threads: usize) -> Searcher {
-        Searcher {
+    pub fn with_threads(self, threads: usize) -> Answers {
+        Answers {
             threads: threads.max(1),
             ..self
         }
     }
 
-    /// The searcher with threat searches whose tables hold at most `threat_table_entries`
+    /// Answers with threat searches whose tables hold at most `threat_table_entries`
     /// positions each (`SearchRequest::threat_table_entries`).
     #[must_use]
-    pub fn with_memory(self, threat_table_entries: usize) -> Searcher {
-        Searcher {
+    pub fn with_memory(self, threat_table_entries: usize) -> Answers {
+        Answers {
             threat_table_entries,
             ..self
         }
     }
 
-    /// Answers `job`, from the cache when an equivalent position was searched before.
+    /// Answers that look in `shared` after a miss in their own cache and store what they
+    /// search there too.
+    #[must_use]
+    pub fn with_shared(self, shared: SharedCache) -> Answers {
+        Answers {
+            shared: Some(shared),
+            ..self
+        }
+    }
+
+    /// Answers `job`, from a cache when an equivalent position was searched before. Identical
+    /// concurrent misses wait on one lookup in the shared cache and at most one search.
     pub async fn answer(&self, job: &Job) -> Result<Answer, ApiError> {
         if job.position.verdict().is_over() {
             return Ok(Answer {
@@ -150,28 +167,55 @@ impl Searcher {
         let board = job.position.board();
         let canonical = Canonical::of(board, &job.params);
         let symmetry = canonical.symmetry;
+        let mut shared_hit = false;
         let entry = self
             .cache
             .entries()
-            .entry(canonical.key)
-            .or_try_insert_with(self.search_canonical(job, symmetry))
+            .entry(canonical.key.clone())
+            .or_try_insert_with(self.look_up_or_search(job, &canonical, &mut shared_hit))
             .await
             // The error is shared with any request that waited on the same entry.
             .map_err(|e| ApiError::clone(&e))?;
-        let cached = !entry.is_fresh();
-        if cached {
+        let local_hit = !entry.is_fresh();
+        if local_hit {
             self.metrics.cache_hits.inc();
         } else {
             self.metrics.cache_misses.inc();
         }
+        let cached = local_hit || shared_hit;
         Ok(Answer {
-            analysis: Some(cache::transform(
-                entry.value(),
-                symmetry.inverse(),
-                board.size(),
-            )),
+            analysis: Some(entry.value().transformed(symmetry.inverse(), board.size())),
             cached,
         })
+    }
+
+    /// The canonical answer from the shared cache (setting `shared_hit`), else searched and
+    /// stored there.
+    async fn look_up_or_search(
+        &self,
+        job: &Job,
+        canonical: &Canonical,
+        shared_hit: &mut bool,
+    ) -> Result<Arc<Analysis>, ApiError> {
+        let Some(shared) = &self.shared else {
+            return self.search_canonical(job, canonical.symmetry).await;
+        };
+        if let Some(analysis) = shared
+            .get(&canonical.key, job.position.board().size())
+            .await
+        {
+            *shared_hit = true;
+            return Ok(Arc::new(analysis));
+        }
+        let analysis = self.search_canonical(job, canonical.symmetry).await?;
+        shared.put(&canonical.key, &analysis).await;
+        Ok(analysis)
+    }
+
+    /// The shared cache, when one is set.
+    #[must_use]
+    pub fn shared(&self) -> Option<&SharedCache> {
+        self.shared.as_ref()
     }
 
     /// Searches the position in its canonical orientation on the pool. The time budget counts
@@ -179,7 +223,7 @@ impl Searcher {
     async fn search_canonical(
         &self,
         job: &Job,
-        symmetry: crate::engine::Symmetry,
+        symmetry: Symmetry,
     ) -> Result<Arc<Analysis>, ApiError> {
         let position = Position::from_board(
             job.position.board().transformed(symmetry),
