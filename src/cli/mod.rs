@@ -1,4 +1,8 @@
 //! Command-line subcommands, one module each; `main.rs` only dispatches.
+//!
+//! The top of the dependency graph: a subcommand may use the engine, the service (`serve`,
+//! and `move`/`analyze`, which answer with the API's JSON), the protocols (`pbrain`,
+//! `arena`) and `render`; nothing else in the crate uses the CLI.
 
 pub mod analyze;
 pub mod arena;

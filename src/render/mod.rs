@@ -2,7 +2,8 @@
 //! as SVG and PNG in the colour scale (`palette`) that the play page shares.
 //!
 //! Renderers are pure functions of the engine's `Position` and `Analysis`: no HTTP, no I/O.
-//! The service maps them to routes; the CLI or a bot can call them directly.
+//! The service maps them to routes; the CLI or a bot can call them directly. Uses the engine
+//! only.
 
 pub mod palette;
 pub mod png;

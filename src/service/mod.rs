@@ -7,6 +7,9 @@
 //! request that does not fit is told, from the published schema, what the field takes
 //! (`extract`, `accepted`). Master searches reuse their transposition tables (`tables`).
 //! `startup` wires it all onto a bound listener.
+//!
+//! Uses the engine and `render`; never `protocol` or `cli`. Within it, only `dto` and
+//! `routes` know the wire format: `answers`, `cache` and `pool` work on the wire-free `Job`.
 
 pub mod accepted;
 pub mod answers;

@@ -1,4 +1,8 @@
 //! The endpoints, one module each, and the routing table with 405s for wrong methods.
+//!
+//! A handler parses its request with `extract` into `dto` types, asks `answers` (or the
+//! engine directly, for cheap judgements), and maps the result back through `dto` or
+//! `render`. Handlers hold no logic of their own beyond that.
 
 pub mod analyze;
 pub mod best_move;
