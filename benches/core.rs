@@ -1,6 +1,7 @@
 //! Engine-core hot paths: make+unmake with the incremental pattern update, the static
 //! evaluation, parsing a position from a request's move list, and listing every renju forbidden
-//! point on the shared test positions. (Search benchmarks live with the search.)
+//! point on the renju test positions of `tests/data/renju/`. (Search benchmarks live with the
+//! search.)
 
 use std::hint::black_box;
 
@@ -71,9 +72,9 @@ fn position_parse(c: &mut Criterion) {
 fn forbidden_positions() -> Vec<Position> {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/data/renju/forbidden_dev.jsonl"
+        "/tests/data/renju/forbidden_dev.jsonl"
     );
-    let text = std::fs::read_to_string(path).expect("shared renju data");
+    let text = std::fs::read_to_string(path).expect("the renju test data");
     text.lines()
         .map(|line| {
             let record: serde_json::Value = serde_json::from_str(line).expect("JSON");
@@ -91,7 +92,7 @@ fn forbidden_positions() -> Vec<Position> {
 
 fn forbidden_listing(c: &mut Criterion) {
     let positions = forbidden_positions();
-    c.bench_function("forbidden_points (225 shared renju positions)", |b| {
+    c.bench_function("forbidden_points (225 renju test positions)", |b| {
         b.iter(|| {
             positions
                 .iter()

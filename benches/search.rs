@@ -1,6 +1,6 @@
 //! Search hot paths: the master's tree search to a fixed depth on the `gomoku-ai bench`
 //! midgames, the hard level's move, and the threat solver (VCF, VCT) on proven puzzles of
-//! `../shared/data/tactics/`. Depth and node limits, never the clock, keep every iteration
+//! `tests/data/tactics/`. Depth and node limits, never the clock, keep every iteration
 //! the same work, so the figures track speed. (Static evaluation: `benches/core`.)
 
 use std::hint::black_box;
@@ -15,7 +15,10 @@ use gomoku_ai::engine::threats::{find_win, Budget, Mode, Proof};
 use gomoku_ai::engine::{levels, BoardInput, Difficulty, MoveInput, Position, SearchRequest};
 
 const POSITIONS: &str = include_str!("../bench/positions.txt");
-const TACTICS: &str = "../shared/data/tactics/quintet_dev.jsonl";
+const TACTICS: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/data/tactics/quintet_dev.jsonl"
+);
 /// Node limit of a benchmarked search (the tree rarely needs it at depth 4).
 const MAX_NODES: u64 = 400_000;
 
@@ -75,7 +78,7 @@ fn hard_move(c: &mut Criterion) {
 }
 
 fn threat_solver(c: &mut Criterion) {
-    let cases = load_cases(Path::new(TACTICS)).expect("the shared tactics data");
+    let cases = load_cases(Path::new(TACTICS)).expect("the tactics data");
     let mut group = c.benchmark_group("threat solver");
     group.sample_size(10);
     for (id, mode, moves) in [

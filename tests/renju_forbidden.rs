@@ -1,4 +1,4 @@
-//! The renju forbidden-move cases of ../shared/data/renju: complete lists and single points.
+//! The renju forbidden-move cases of `tests/data/renju/`: complete lists and single points.
 
 mod common;
 

@@ -1,4 +1,4 @@
-//! The tactics bar on the renju puzzles of `../shared/data/tactics/` (README there): on every
+//! The tactics bar on the renju puzzles of `tests/data/tactics/` (README there): on every
 //! `proven` case the master's move must still win by force, checked with the engine's own
 //! threat solver (other winning first moves exist, so no string comparison); on `disproven`
 //! cases the answer must be legal and any win it claims real. Node-limited so the dev profile
@@ -12,11 +12,14 @@ use gomoku_ai::engine::levels::verify::{case_position, judge_case, Effort};
 use gomoku_ai::engine::threats::{find_win, wins_after, Budget, Mode, Proof};
 use gomoku_ai::engine::{Difficulty, SearchRequest};
 
-const CASES: &str = "../shared/data/tactics/quintet_dev.jsonl";
+const CASES: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/data/tactics/quintet_dev.jsonl"
+);
 
 #[test]
 fn master_solves_the_tactics_puzzles() {
-    let cases = load_cases(Path::new(CASES)).expect("the shared tactics data");
+    let cases = load_cases(Path::new(CASES)).expect("the tactics data");
     assert_eq!(cases.len(), 65, "the README promises 65 cases");
     let (mut wrong, mut proven, mut solved) = (Vec::new(), 0, 0);
     for case in &cases {
@@ -46,7 +49,7 @@ fn master_solves_the_tactics_puzzles() {
 /// verifies the whole line.
 #[test]
 fn the_long_vcf_is_found_and_verified() {
-    let cases = load_cases(Path::new(CASES)).expect("the shared tactics data");
+    let cases = load_cases(Path::new(CASES)).expect("the tactics data");
     let case = cases.iter().find(|c| c.id == "vcf_long").expect("vcf_long");
     let position = case_position(case).expect("a valid case");
     let board = position.board();
@@ -69,7 +72,7 @@ fn wins_that_start_with_a_vcf_threat_are_found() {
         "vct_game_white_l03_2",
         "vct_game_white_l04_2",
     ];
-    let cases = load_cases(Path::new(CASES)).expect("the shared tactics data");
+    let cases = load_cases(Path::new(CASES)).expect("the tactics data");
     for id in ids {
         let case = cases.iter().find(|c| c.id == id).expect("a listed case");
         let position = case_position(case).expect("a valid case");
@@ -92,7 +95,7 @@ fn wins_that_start_with_a_vcf_threat_are_found() {
 /// `_short` twins, where the source's solver proved there is none).
 #[test]
 fn wins_with_vcf_threats_deep_in_the_line_respect_their_move_limits() {
-    let cases = load_cases(Path::new(CASES)).expect("the shared tactics data");
+    let cases = load_cases(Path::new(CASES)).expect("the tactics data");
     let case = |id: &str| {
         let case = cases.iter().find(|c| c.id == id).expect("a listed case");
         (case.limit, case_position(case).expect("a valid case"))

@@ -6,16 +6,16 @@ use std::path::PathBuf;
 use gomoku_ai::engine::{BoardInput, Position, Rule, Stone};
 use serde_json::Value;
 
-/// `../shared/data/<relative>` from the project root, as CI lays it out.
-pub fn shared_data(relative: &str) -> PathBuf {
+/// `tests/data/<relative>` in this repository (sources and licences: `tests/data/README.md`).
+pub fn test_data(relative: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/data")
+        .join("tests/data")
         .join(relative)
 }
 
-/// Every record of a JSON Lines file under `../shared/data`; fails loudly when missing.
+/// Every record of a JSON Lines file under `tests/data`; fails loudly when missing.
 pub fn read_jsonl(relative: &str) -> Vec<Value> {
-    let path = shared_data(relative);
+    let path = test_data(relative);
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     let records: Vec<Value> = text

@@ -1,8 +1,9 @@
 //! Positions as clients give them, parsed into a board that cannot be invalid.
 //!
-//! Three forms (DESIGN §4): a move list in play order (notation or `[x, y]` pairs), text rows
-//! top row first (`x`, `o`, `.`), or a grid of 0/1/2 cells. Every malformed input becomes a
-//! `PositionError` that names the field and says what is wrong; nothing here panics on input.
+//! Three forms (`docs/design.md` §3): a move list in play order (notation or `[x, y]` pairs),
+//! text rows top row first (`x`, `o`, `.`), or a grid of 0/1/2 cells. Every malformed input
+//! becomes a `PositionError` that names the field and says what is wrong; nothing here panics
+//! on input.
 
 use super::board::Board;
 use super::geometry::{BoardSize, Point, SizeError, MAX_SIDE};

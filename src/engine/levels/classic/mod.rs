@@ -1,5 +1,5 @@
 //! The classic levels: the desktop-game AIs a player knows, from a weight table up to a
-//! shallow alpha-beta search (DESIGN §4).
+//! shallow alpha-beta search (`docs/design.md` §5).
 //!
 //! `beginner`, `easy` and `medium` rate every empty point once and play the best; `hard`
 //! searches. They share what this module holds: which points a level may play (never an
