@@ -227,7 +227,8 @@ try {
   const link = page.url();
   assert.match(link, /\?rule=renju&size=15&mode=humans&difficulty=\w+&moves=h8,a1,i8,a3,g9,a5,g10,a7$/);
   await page.click("#copy-link");
-  assert.match(await page.locator("#link-note").textContent(), /plays on from this position/);
+  // The note comes once the clipboard has answered, which is asynchronous: wait for it.
+  await page.locator("#link-note", { hasText: /plays on from this position/ }).waitFor();
   const friend = await open(link);
   assert.deepEqual(await friend.position(), await tab.position());
   assert.equal(await friend.status(), "Black to move.");
