@@ -1,7 +1,8 @@
 //! The deployment files (k8s/, Dockerfile) agree with the binary: every `GOMOKU_*` variable
 //! they set is one `gomoku-ai serve` reads (and every one it reads is set), their values are
 //! accepted by its parser, the container port is the port it binds, the probe and scrape paths
-//! answer on a real server, and the pod's termination grace covers the service's own.
+//! answer on a real server, the pod's termination grace covers the service's own, and the
+//! Docker build context holds every file the binary embeds.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::net::TcpListener;
@@ -368,4 +369,88 @@ async fn probe_and_scrape_paths_answer_on_a_real_server() {
         }
         assert_eq!(status, 200, "GET {path}");
     }
+}
+
+/// Whether a `.dockerignore` glob matches a whole path: `*` is any run within one path
+/// component, `?` one character of it, anything else itself (Go's `filepath.Match`, which
+/// Docker uses).
+fn glob_matches(pattern: &[u8], path: &[u8]) -> bool {
+    match (pattern.split_first(), path.split_first()) {
+        (None, None) => true,
+        (Some((b'*', rest)), _) => {
+            glob_matches(rest, path)
+                || path
+                    .split_first()
+                    .is_some_and(|(&c, tail)| c != b'/' && glob_matches(pattern, tail))
+        }
+        (Some((b'?', rest)), Some((&c, tail))) => c != b'/' && glob_matches(rest, tail),
+        (Some((&p, rest)), Some((&c, tail))) => p == c && glob_matches(rest, tail),
+        _ => false,
+    }
+}
+
+/// Whether Docker leaves `path` (relative to the repository) out of the build context: the
+/// last `.dockerignore` line that matches it or one of its parent folders decides, a `!` line
+/// taking the path back in.
+fn docker_ignores(path: &str) -> bool {
+    let rules = std::fs::read_to_string(repo_file(".dockerignore")).expect(".dockerignore");
+    let prefixes: Vec<&str> = path
+        .match_indices('/')
+        .map(|(at, _)| &path[..at])
+        .chain([path])
+        .collect();
+    let mut ignored = false;
+    for line in rules.lines().map(str::trim) {
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (keep, pattern) = line.strip_prefix('!').map_or((false, line), |p| (true, p));
+        if prefixes
+            .iter()
+            .any(|prefix| glob_matches(pattern.as_bytes(), prefix.as_bytes()))
+        {
+            ignored = !keep;
+        }
+    }
+    ignored
+}
+
+/// The repository-relative files that `include_str!` and `include_bytes!` read under `dir`.
+fn included_files(dir: &Path, found: &mut BTreeSet<String>) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for entry in std::fs::read_dir(dir).expect("source folder") {
+        let path = entry.expect("directory entry").path();
+        if path.is_dir() {
+            included_files(&path, found);
+            continue;
+        }
+        let source = std::fs::read_to_string(&path).expect("source file");
+        for macro_call in ["include_str!(\"", "include_bytes!(\""] {
+            for (at, _) in source.match_indices(macro_call) {
+                let rest = &source[at + macro_call.len()..];
+                let relative = &rest[..rest.find('"').expect("closing quote")];
+                let target = path.parent().expect("a folder").join(relative);
+                let target = target.canonicalize().expect("the included file exists");
+                let target = target.strip_prefix(root.canonicalize().unwrap()).unwrap();
+                found.insert(target.to_string_lossy().into_owned());
+            }
+        }
+    }
+}
+
+#[test]
+fn the_docker_build_context_holds_every_file_the_binary_includes() {
+    assert!(docker_ignores("target/release/x") && docker_ignores("NOTES.md"));
+    assert!(!docker_ignores("README.md") && !docker_ignores("src/main.rs"));
+    let mut included = BTreeSet::new();
+    included_files(&repo_file("src"), &mut included);
+    assert!(
+        included.contains("openings/freestyle-15.txt"),
+        "{included:?}"
+    );
+    let missing: Vec<&String> = included.iter().filter(|f| docker_ignores(f)).collect();
+    assert!(
+        missing.is_empty(),
+        "left out of the Docker build context: {missing:?}"
+    );
 }
