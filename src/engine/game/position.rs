@@ -458,65 +458,47 @@ fn picture_size(height: usize, width: usize) -> Result<BoardSize, PositionError>
 }
 
 fn parse_rows(rows: &[String]) -> Result<Picture, PositionError> {
-    let width = rows.first().map_or(0, |r| r.chars().count());
-    let size = picture_size(rows.len(), width)?;
-    let mut stones = Vec::new();
-    for (y, row) in rows.iter().enumerate() {
-        let found = row.chars().count();
-        if found != width {
-            return Err(PositionError::RowLength {
-                form: "rows",
-                row: y + 1,
-                found,
-                expected: width,
-            });
-        }
-        for (x, symbol) in row.chars().enumerate() {
-            let stone = match symbol {
-                '.' => continue,
-                'x' | 'X' => Stone::Black,
-                'o' | 'O' => Stone::White,
-                found => {
-                    return Err(PositionError::BadSymbol {
-                        row: y + 1,
-                        column: x + 1,
-                        found,
-                    })
-                }
-            };
-            stones.push((Point::new(x, y), stone));
-        }
-    }
-    Ok(Picture { size, stones })
+    let rows: Vec<Vec<char>> = rows.iter().map(|row| row.chars().collect()).collect();
+    parse_picture("rows", &rows, |symbol, row, column| match symbol {
+        '.' => Ok(None),
+        'x' | 'X' => Ok(Some(Stone::Black)),
+        'o' | 'O' => Ok(Some(Stone::White)),
+        found => Err(PositionError::BadSymbol { row, column, found }),
+    })
 }
 
 fn parse_cells(cells: &[Vec<i64>]) -> Result<Picture, PositionError> {
-    let width = cells.first().map_or(0, Vec::len);
-    let size = picture_size(cells.len(), width)?;
+    parse_picture("cells", cells, |value, row, column| match value {
+        0 => Ok(None),
+        1 => Ok(Some(Stone::Black)),
+        2 => Ok(Some(Stone::White)),
+        found => Err(PositionError::BadCell { row, column, found }),
+    })
+}
+
+/// The stones of a picture in either client form (top row first), every row as wide as the
+/// first; `stone_of` reads one cell given its 1-based row and column.
+fn parse_picture<T: Copy>(
+    form: &'static str,
+    rows: &[Vec<T>],
+    stone_of: impl Fn(T, usize, usize) -> Result<Option<Stone>, PositionError>,
+) -> Result<Picture, PositionError> {
+    let width = rows.first().map_or(0, Vec::len);
+    let size = picture_size(rows.len(), width)?;
     let mut stones = Vec::new();
-    for (y, row) in cells.iter().enumerate() {
+    for (y, row) in rows.iter().enumerate() {
         if row.len() != width {
             return Err(PositionError::RowLength {
-                form: "cells",
+                form,
                 row: y + 1,
                 found: row.len(),
                 expected: width,
             });
         }
-        for (x, &value) in row.iter().enumerate() {
-            let stone = match value {
-                0 => continue,
-                1 => Stone::Black,
-                2 => Stone::White,
-                found => {
-                    return Err(PositionError::BadCell {
-                        row: y + 1,
-                        column: x + 1,
-                        found,
-                    })
-                }
-            };
-            stones.push((Point::new(x, y), stone));
+        for (x, &cell) in row.iter().enumerate() {
+            if let Some(stone) = stone_of(cell, y + 1, x + 1)? {
+                stones.push((Point::new(x, y), stone));
+            }
         }
     }
     Ok(Picture { size, stones })
