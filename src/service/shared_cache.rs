@@ -37,6 +37,8 @@ pub struct SharedCache {
     connection: ConnectionManager,
     timeout: Duration,
     ttl_secs: u64,
+    /// `key_prefix()`, made once: every call's key starts with it.
+    prefix: Arc<[u8]>,
     breaker: Arc<Breaker>,
     metrics: Metrics,
 }
@@ -64,6 +66,7 @@ impl SharedCache {
             connection,
             timeout,
             ttl_secs: ttl.as_secs().max(1),
+            prefix: key_prefix().into_bytes().into(),
             breaker: Arc::new(Breaker::new(BREAKER_COOLDOWN)),
             metrics,
         })
@@ -89,7 +92,7 @@ impl SharedCache {
     /// The answer stored for `key` on a board of `size`, if Redis has a valid one in time.
     pub async fn get(&self, key: &CacheKey, size: BoardSize) -> Option<Analysis> {
         let mut connection = self.connection.clone();
-        let key = redis_key(key);
+        let key = self.redis_key(key);
         let bytes: Option<Vec<u8>> = self
             .call("get", async move { connection.get(key).await })
             .await
@@ -120,11 +123,16 @@ impl SharedCache {
             return;
         };
         let mut connection = self.connection.clone();
-        let (key, ttl) = (redis_key(key), self.ttl_secs);
+        let (key, ttl) = (self.redis_key(key), self.ttl_secs);
         self.call("set", async move {
             connection.set_ex::<_, _, ()>(key, bytes, ttl).await
         })
         .await;
+    }
+
+    /// The Redis key of `key`: this build's prefix, then the canonical position key.
+    fn redis_key(&self, key: &CacheKey) -> Vec<u8> {
+        [&self.prefix[..], &key.encode()].concat()
     }
 
     /// Runs one Redis call named `operation` under the breaker and the timeout, recording its
@@ -161,13 +169,6 @@ impl SharedCache {
         m.shared_cache_up.set(i64::from(self.breaker.is_closed()));
         None
     }
-}
-
-/// The Redis key of `key`: this build's prefix, then the canonical position key.
-fn redis_key(key: &CacheKey) -> Vec<u8> {
-    let mut bytes = key_prefix().into_bytes();
-    bytes.extend(key.encode());
-    bytes
 }
 
 /// Whether every point of `analysis` lies on a board of `size` and its heatmap covers it:
