@@ -7,6 +7,7 @@
 
 pub mod palette;
 pub mod png;
+pub mod reliability;
 pub mod svg;
 pub mod text;
 

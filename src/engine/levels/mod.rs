@@ -14,7 +14,9 @@ pub mod analysis;
 pub mod classic;
 pub mod difficulty;
 pub mod heatmap;
+pub mod judgement;
 pub mod verify;
+pub mod win_model;
 
 use std::time::Instant;
 
@@ -23,31 +25,44 @@ use crate::engine::game::verdict::Status;
 use crate::engine::search;
 use analysis::{Analysis, Score, SearchRequest, SearchStats};
 use difficulty::Difficulty;
+use win_model::WinModel;
 
-/// Analyses a position at the requested level; master searches with a fresh transposition
-/// table of `search::DEFAULT_TT_MIB`.
+/// Analyses a position at the requested level; the master searches (the level's and the
+/// judge's) use one transposition table of `search::DEFAULT_TT_MIB`, cleared before each.
 #[must_use]
 pub fn analyze(position: &Position, request: &SearchRequest) -> Analysis {
-    analyze_with(position, request, search::analyze)
+    let mut searcher: Option<search::MasterSearch> = None;
+    analyze_with(position, request, |position, request| {
+        let searcher = searcher.get_or_insert_with(search::MasterSearch::default);
+        searcher.clear();
+        searcher.analyze(position, request)
+    })
 }
 
-/// `analyze`, with `master` doing the master level's search (say, a `search::MasterSearch` whose
-/// table is reused between requests); the other levels never call it.
+/// `analyze`, with `master` doing the master searches (say, on a `search::MasterSearch` whose
+/// table is reused between requests): the master level's, and the short ones that judge a
+/// classic level's candidates (`judgement`). Every answer's win probabilities come from the
+/// embedded `win_model`.
 pub fn analyze_with(
     position: &Position,
     request: &SearchRequest,
-    master: impl FnOnce(&Position, &SearchRequest) -> Analysis,
+    mut master: impl FnMut(&Position, &SearchRequest) -> Analysis,
 ) -> Analysis {
     if position.verdict().is_over() {
         return finished(position, Instant::now());
     }
-    match request.difficulty {
-        Difficulty::Beginner => classic::beginner::analyze(position, request),
-        Difficulty::Easy => classic::easy::analyze(position, request),
-        Difficulty::Medium => classic::medium::analyze(position, request),
-        Difficulty::Hard => classic::hard::analyze(position, request),
-        Difficulty::Master => master(position, request),
-    }
+    let classic = match request.difficulty {
+        Difficulty::Beginner => classic::beginner::analyze,
+        Difficulty::Easy => classic::easy::analyze,
+        Difficulty::Medium => classic::medium::analyze,
+        Difficulty::Hard => classic::hard::analyze,
+        Difficulty::Master => {
+            let answer = master(position, request);
+            return judgement::presented(position, answer, WinModel::embedded());
+        }
+    };
+    let answer = judgement::judged(position, request, classic(position, request), &mut master);
+    judgement::presented(position, answer, WinModel::embedded())
 }
 
 /// The answer for a finished game: no move, no candidates, every empty cell rated 0. The
@@ -268,9 +283,72 @@ mod tests {
                 assert_eq!(listed, 5, "{level}");
             }
             assert_eq!(answer.candidates[0].point, answer.best.unwrap());
+            assert_eq!(answer.candidates[0].score, answer.score, "{level}");
             assert_eq!(answer.pv.first(), answer.best.as_ref());
             let distinct: BTreeSet<Point> = answer.candidates.iter().map(|c| c.point).collect();
             assert_eq!(distinct.len(), listed, "{level}");
+            let values: Vec<i32> = answer.candidates.iter().map(|c| c.score.value).collect();
+            assert!(
+                values[1..].windows(2).all(|w| w[0] >= w[1]),
+                "{level}: {values:?}"
+            );
         }
+    }
+
+    #[test]
+    fn every_level_gives_a_quiet_opening_the_same_odds() {
+        // The level changes the move, not the judgement: on balanced openings the five
+        // levels' win probabilities agree (the bar: within 0.20).
+        for moves in [
+            "h8",
+            "h8 h9",
+            "h8 i9",
+            "h8 i9 g9",
+            "h8 h9 i8 g10",
+            "h8 i8 h9 i9",
+        ] {
+            let pos = from_moves(moves, Rule::Freestyle);
+            let odds: Vec<f64> = LEVELS
+                .iter()
+                .map(|&level| analyze(&pos, &request(level)).score.win_probability)
+                .collect();
+            let low = odds.iter().copied().fold(1.0, f64::min);
+            let high = odds.iter().copied().fold(0.0, f64::max);
+            assert!(high - low <= 0.20, "{moves}: {odds:?}");
+        }
+    }
+
+    #[test]
+    fn a_classic_level_reports_the_judge_s_odds_of_its_move() {
+        // Beginner's weight table plays h9 or a neighbour next to a lone stone; whatever it
+        // plays, its score is the judge's score of the position after that move.
+        let pos = from_moves("h8 h9 i8", Rule::Renju);
+        let answer = analyze(&pos, &request(Difficulty::Beginner));
+        let after = pos.after(answer.best.expect("a move"));
+        let judge = search::analyze(
+            &after,
+            &judgement::judge_request(&request(Difficulty::Beginner)),
+        );
+        assert_eq!(answer.score.value, -judge.score.value);
+        let odds = WinModel::embedded().odds(Rule::Renju, pos.to_move());
+        assert_eq!(
+            answer.score.win_probability,
+            odds.win_probability(answer.score.value)
+        );
+    }
+
+    fn from_moves(moves: &str, rule: Rule) -> Position {
+        use crate::engine::game::position::{BoardInput, MoveInput};
+        let size = crate::engine::game::geometry::BoardSize::STANDARD;
+        let moves = moves
+            .split_whitespace()
+            .map(|m| MoveInput::Notation(m.to_string()))
+            .collect();
+        let input = BoardInput::Moves {
+            width: size.width() as i64,
+            height: size.height() as i64,
+            moves,
+        };
+        Position::parse(&input, rule, None).expect("a legal opening")
     }
 }

@@ -104,13 +104,15 @@ impl VerdictDto {
     }
 }
 
-/// A move's value for the side to move.
+/// A move's value for the side to move, judged the same way at every level: by the master
+/// search (a short one of 20,000 nodes for the classic levels), whatever level chose the move.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct ScoreDto {
     /// Evaluation from the mover's side; ±30000 minus the distance for proven results.
     #[schema(minimum = -30000, maximum = 30000)]
     pub value: i32,
-    /// Estimated chance the mover wins; exactly 0 or 1 only when proven.
+    /// Chance the mover wins, from the win model calibrated on self-play results (freestyle
+    /// and renju apart; see docs/calibration.md); exactly 0 or 1 only when proven.
     #[schema(minimum = 0.0, maximum = 1.0)]
     pub win_probability: f64,
     /// Own moves to a proven win (positive) or loss (negative).
@@ -200,7 +202,8 @@ pub struct AnalyzeResponse {
     /// Everything `/v1/move` answers.
     #[serde(flatten)]
     pub answer: MoveResponse,
-    /// The best moves, best first, each with score and PV.
+    /// The level's chosen move first, then the other candidates best first by score, each
+    /// with score and PV.
     pub candidates: Vec<CandidateDto>,
 }
 
