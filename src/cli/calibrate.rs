@@ -6,11 +6,11 @@
 //! of nodes), so the same command on any machine writes the same model.
 
 use std::fs;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use anyhow::Context;
+use anyhow::{bail, Context};
 use clap::Args;
 
 use crate::engine::levels::analysis::available_cores;
@@ -46,14 +46,19 @@ pub struct CalibrateArgs {
     /// Folder for the reliability diagrams (`reliability-<rule>.svg`).
     #[arg(long, default_value = "docs/calibration")]
     pub diagrams: PathBuf,
+    /// Also write the games played to `<DIR>/selfplay-<rule>.jsonl`, one game a line.
+    #[arg(long, value_name = "DIR", conflicts_with = "games_in")]
+    pub games_out: Option<PathBuf>,
+    /// Fit on the games a run with --games-out wrote to DIR instead of playing them (the
+    /// first --games of each file).
+    #[arg(long, value_name = "DIR")]
+    pub games_in: Option<PathBuf>,
 }
 
 /// Plays the games, fits both rules, writes the model and the diagrams, prints a summary.
 pub fn run(args: &CalibrateArgs) -> anyhow::Result<()> {
-    let threads = args.threads.map_or_else(available_cores, usize::from);
-    let games = args.games as usize;
-    let freestyle = calibrate_rule(Rule::Freestyle, args.seed, games, threads, &args.diagrams)?;
-    let renju = calibrate_rule(Rule::Renju, args.seed, games, threads, &args.diagrams)?;
+    let freestyle = calibrate_rule(Rule::Freestyle, &games_of(args, Rule::Freestyle)?, &args.diagrams)?;
+    let renju = calibrate_rule(Rule::Renju, &games_of(args, Rule::Renju)?, &args.diagrams)?;
     let model = WinModel {
         command: format!(
             "gomoku-ai calibrate --games {} --seed {}",
@@ -83,15 +88,42 @@ pub fn run(args: &CalibrateArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Plays `games` self-play games of `rule`, fits on four in five and measures on the rest.
-fn calibrate_rule(
-    rule: Rule,
-    seed: u64,
-    games: usize,
-    threads: usize,
-    diagrams: &std::path::Path,
-) -> anyhow::Result<FitReport> {
-    let played = play_all(rule, seed, games, threads);
+/// The `--games` games of `rule`: read from `--games-in`, or played (and written to
+/// `--games-out` when asked).
+fn games_of(args: &CalibrateArgs, rule: Rule) -> anyhow::Result<Vec<Game>> {
+    let games = args.games as usize;
+    let file = |dir: &Path| dir.join(format!("selfplay-{rule}.jsonl"));
+    if let Some(dir) = &args.games_in {
+        let path = file(dir);
+        let text =
+            fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+        let read: Vec<Game> = text
+            .lines()
+            .take(games)
+            .map(serde_json::from_str)
+            .collect::<Result<_, _>>()
+            .with_context(|| format!("reading {}", path.display()))?;
+        if read.len() < games {
+            bail!("{} holds {} games, not {games}", path.display(), read.len());
+        }
+        return Ok(read);
+    }
+    let threads = args.threads.map_or_else(available_cores, usize::from);
+    let played = play_all(rule, args.seed, games, threads);
+    if let Some(dir) = &args.games_out {
+        fs::create_dir_all(dir)?;
+        let mut lines = String::new();
+        for game in &played {
+            lines += &(serde_json::to_string(game)? + "\n");
+        }
+        fs::write(file(dir), lines)?;
+    }
+    Ok(played)
+}
+
+/// Fits `rule` on four in five of `played` and measures the fit on the rest.
+fn calibrate_rule(rule: Rule, played: &[Game], diagrams: &Path) -> anyhow::Result<FitReport> {
+    let games = played.len();
     let (mut training, mut held_out) = (Vec::<Sample>::new(), Vec::<Sample>::new());
     for (number, game) in played.iter().enumerate() {
         if number % HELD_OUT_EVERY == HELD_OUT_REMAINDER {

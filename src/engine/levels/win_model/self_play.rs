@@ -10,6 +10,7 @@ use std::time::Duration;
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
+use serde::{Deserialize, Serialize};
 
 use super::fit::Sample;
 use crate::engine::game::geometry::{BoardSize, Point};
@@ -30,7 +31,7 @@ const OPENING_REACH: i64 = 3;
 const MOVE_TIME_LIMIT: Duration = Duration::from_secs(30);
 
 /// One finished self-play game.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Game {
     /// Every move, Black first, opening included.
     pub moves: Vec<Point>,
