@@ -30,8 +30,7 @@ const ACCURACY_DECIMALS: i32 = 1;
     "limits": {"time_ms": 200}
 }))]
 pub struct ReviewRequest {
-    /// The game: its moves in play order on an empty board (every move is reviewed, at most
-    /// the board's area).
+    /// The game: its moves in play order on an empty board, every one of them reviewed.
     pub board: MovesBoard,
     /// Rule set (default freestyle).
     #[serde(default)]

@@ -129,7 +129,7 @@ pub async fn png_post(
     params(ReviewQuery),
     responses(
         (status = 200, description = "The result, each side's accuracy and labels, the turning points and every mistake and blunder", content_type = "text/plain", body = String,
-            example = "Game review: 9 moves. Black won with five in a row.\nBlack: accuracy 100.0%; 4 best, 1 excellent.\nWhite: accuracy 61.2%; 2 best, 1 good, 1 blunder.\nTurning points:\n  move 8, White a1: Black's forced win appeared: l8\nMistakes and blunders:\n  move 8, White a1: blunder, 31% lost; best l8.\n"),
+            example = "Game review: 9 moves. Black won with five in a row.\nBlack: accuracy 94.6%; 1 best, 3 excellent, 1 inaccuracy.\nWhite: accuracy 61.1%; 1 best, 1 inaccuracy, 1 mistake, 1 blunder.\nTurning points:\n  move 8, White a1: Black's forced win appeared: l8\nMistakes and blunders:\n  move 2, White g8: mistake, 17% lost; best h10.\n  move 8, White a1: blunder, 33% lost; best l8.\n"),
         (status = 422, description = "Invalid parameter or impossible game; `field` names where", body = Problem, content_type = "application/problem+json"),
         (status = 503, description = "Search pool saturated past the queue timeout", body = Problem, content_type = "application/problem+json"),
     ))]
