@@ -10,6 +10,7 @@
 use std::fmt::Write;
 
 use super::svg::FONT_FAMILY;
+use super::text::move_count;
 use crate::engine::game::notation::format_point;
 use crate::engine::review::{Label, Review, TurnKind};
 use crate::engine::Stone;
@@ -49,8 +50,8 @@ pub fn review_svg(review: &Review) -> String {
     );
     let _ = write!(
         svg,
-        r#"<text class="caption" x="{LEFT}" y="24" fill="{INK}" font-size="14">Black's win probability over {} moves: {}</text>"#,
-        review.moves.len(),
+        r#"<text class="caption" x="{LEFT}" y="24" fill="{INK}" font-size="14">Black's win probability over {}: {}</text>"#,
+        move_count(review.moves.len()),
         review.result
     );
     plot.draw_area(&mut svg, review);

@@ -55,8 +55,8 @@ pub fn text_reply(position: &Position, analysis: Option<&Analysis>) -> String {
 pub fn review_text(review: &Review) -> String {
     let size = review.size;
     let mut out = format!(
-        "Game review: {} moves. {}\n",
-        review.moves.len(),
+        "Game review: {}. {}\n",
+        move_count(review.moves.len()),
         review.result
     );
     for side in Stone::BOTH {
@@ -115,6 +115,15 @@ pub fn review_text(review: &Review) -> String {
         );
     }
     out
+}
+
+/// `1 move`, `40 moves`.
+pub(super) fn move_count(n: usize) -> String {
+    if n == 1 {
+        "1 move".to_string()
+    } else {
+        format!("{n} moves")
+    }
 }
 
 /// `move 12, White j10` for the move at `ply`.
@@ -357,6 +366,8 @@ mod tests {
         assert_eq!(count(3, Label::Blunder), "3 blunders");
         assert_eq!(count(4, Label::Best), "4 best");
         assert_eq!(count(2, Label::Forced), "2 forced");
+        assert_eq!(move_count(1), "1 move");
+        assert_eq!(move_count(0), "0 moves");
     }
 
     #[test]
