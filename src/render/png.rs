@@ -1,4 +1,5 @@
-//! The heatmap picture as PNG: the SVG of `svg::heatmap_svg` rasterised by resvg.
+//! The pictures as PNG: the SVG of `svg::heatmap_svg` or `graph::review_svg` rasterised by
+//! resvg.
 //!
 //! Text needs a font, and servers and CI machines may have none installed, so the renderer
 //! never looks at system fonts: it loads the DejaVu Sans font embedded in the binary (by the
@@ -9,7 +10,9 @@ use std::sync::{Arc, LazyLock};
 use resvg::tiny_skia::{Pixmap, Transform};
 use resvg::usvg::{self, fontdb};
 
+use super::graph::review_svg;
 use super::svg::{heatmap_svg, FONT_FAMILY};
+use crate::engine::review::Review;
 use crate::engine::{Analysis, Position};
 
 /// Why a picture could not be rasterised. Our own SVG always parses, so these mean a bug or
@@ -17,7 +20,7 @@ use crate::engine::{Analysis, Position};
 #[derive(Debug, thiserror::Error)]
 pub enum PngError {
     /// The SVG did not parse.
-    #[error("the heatmap SVG could not be read: {0}")]
+    #[error("the SVG could not be read: {0}")]
     Svg(#[from] usvg::Error),
     /// The picture has no area or is too large to allocate.
     #[error("cannot allocate a {width} x {height} picture")]
@@ -44,6 +47,11 @@ static FONTS: LazyLock<Arc<fontdb::Database>> = LazyLock::new(|| {
 /// SVG's pixel size.
 pub fn heatmap_png(position: &Position, analysis: Option<&Analysis>) -> Result<Vec<u8>, PngError> {
     svg_to_png(&heatmap_svg(position, analysis))
+}
+
+/// The review graph of `review` as a PNG image.
+pub fn review_png(review: &Review) -> Result<Vec<u8>, PngError> {
+    svg_to_png(&review_svg(review))
 }
 
 /// Rasterises an SVG document at its own size with the embedded font.

@@ -273,10 +273,7 @@ impl Layout {
 
 /// One line saying who is to move, the AI move and its estimated chance.
 fn caption(position: &Position, analysis: Option<&Analysis>) -> String {
-    let mover = match position.to_move() {
-        Stone::Black => "Black",
-        Stone::White => "White",
-    };
+    let mover = position.to_move().title();
     match analysis.and_then(|a| a.best.map(|best| (a, best))) {
         Some((analysis, best)) => format!(
             "{mover} to move \u{2013} AI plays {} ({:.0}% win chance)",

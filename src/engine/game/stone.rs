@@ -62,6 +62,15 @@ impl Stone {
             Stone::White => "white",
         }
     }
+
+    /// Capitalised name, to begin a sentence (`Black`, `White`).
+    #[must_use]
+    pub fn title(self) -> &'static str {
+        match self {
+            Stone::Black => "Black",
+            Stone::White => "White",
+        }
+    }
 }
 
 impl fmt::Display for Stone {

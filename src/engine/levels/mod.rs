@@ -65,18 +65,23 @@ pub fn analyze_with(
     judgement::presented(position, answer, WinModel::embedded())
 }
 
-/// The answer for a finished game: no move, no candidates, every empty cell rated 0. The
-/// score is the proven result for the side to move (a draw is an even estimate).
-fn finished(position: &Position, started: Instant) -> Analysis {
-    let mover = position.to_move();
-    let score = match position.verdict().status {
+/// The score a finished game leaves the side to move: its proven result (a draw, like an
+/// ongoing game no level has looked at, is an even estimate).
+#[must_use]
+pub fn result_score(position: &Position) -> Score {
+    match position.verdict().status {
         Status::Draw | Status::Ongoing => Score::estimate(0),
-        status if status == Status::won_by(mover) => Score::win_in(0),
+        status if status == Status::won_by(position.to_move()) => Score::win_in(0),
         _ => Score::loss_in(0),
-    };
+    }
+}
+
+/// The answer for a finished game: no move, no candidates, every empty cell rated 0, and the
+/// `result_score`.
+fn finished(position: &Position, started: Instant) -> Analysis {
     Analysis {
         best: None,
-        score,
+        score: result_score(position),
         pv: Vec::new(),
         candidates: Vec::new(),
         heatmap: heatmap::build(position.board(), [], None, Vec::new()),

@@ -26,7 +26,8 @@ pub struct PointDto {
 }
 
 impl PointDto {
-    fn new(point: Point, size: BoardSize) -> PointDto {
+    /// `point` on a board of `size`.
+    pub(super) fn new(point: Point, size: BoardSize) -> PointDto {
         PointDto {
             x: point.col(),
             y: point.row(),
@@ -79,7 +80,8 @@ pub struct VerdictDto {
 }
 
 impl VerdictDto {
-    fn new(verdict: &Verdict, size: BoardSize) -> VerdictDto {
+    /// `verdict` on a board of `size`.
+    pub(super) fn new(verdict: &Verdict, size: BoardSize) -> VerdictDto {
         VerdictDto {
             status: match verdict.status {
                 Status::Ongoing => StatusDto::Ongoing,
@@ -235,14 +237,15 @@ impl VerdictResponse {
 /// four times shorter JSON than full `f64` precision.
 const HEAT_DECIMALS: i32 = 4;
 
-/// A heatmap value rounded to `HEAT_DECIMALS`; rounding is monotone, so the chosen move
-/// keeps the maximum.
-fn heat_value(value: f64) -> f64 {
-    let scale = 10f64.powi(HEAT_DECIMALS);
+/// `value` rounded to `decimals` decimals. Rounding is monotone: a heatmap's chosen move keeps
+/// the maximum, and a value in 0..=1 stays in it.
+pub(super) fn rounded(value: f64, decimals: i32) -> f64 {
+    let scale = 10f64.powi(decimals);
     (value * scale).round() / scale
 }
 
-fn notations(points: &[Point], size: BoardSize) -> Vec<String> {
+/// `points` in notation on a board of `size`.
+pub(super) fn notations(points: &[Point], size: BoardSize) -> Vec<String> {
     points
         .iter()
         .map(|&p| notation::format_point(p, size))
@@ -280,7 +283,11 @@ impl MoveResponse {
                         .heatmap
                         .values
                         .chunks(size.width())
-                        .map(|row| row.iter().map(|v| v.map(heat_value)).collect())
+                        .map(|row| {
+                            row.iter()
+                                .map(|v| v.map(|v| rounded(v, HEAT_DECIMALS)))
+                                .collect()
+                        })
                         .collect(),
                     forbidden: forbidden_dtos(&a.heatmap.forbidden, size),
                 }),
