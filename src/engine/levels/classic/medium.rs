@@ -417,4 +417,97 @@ mod tests {
         assert_ne!(answer.best, Some(point));
         assert_heatmap(&pos, &answer);
     }
+
+    /// The point the shape rating alone would play (the medium of before the lookahead).
+    fn rating_alone(pos: &Position) -> Point {
+        let board = pos.board();
+        let mut rated = rate(board, &Moves::of(pos).legal);
+        rank(board.size(), &mut rated, |r| r.value);
+        rated[0].0
+    }
+
+    /// Whether the side to move on `board`, after `point` is played, wins by a VCF.
+    fn vcf_after(board: &Board, point: Point) -> bool {
+        let mut after = board.clone();
+        after.play(point);
+        let budget = Budget::nodes(200_000);
+        matches!(
+            threats::find_win(&after, Mode::Vcf, 20, &budget).proof,
+            Proof::Win(_)
+        )
+    }
+
+    #[test]
+    fn blocks_the_end_of_a_three_that_leaves_no_vcf() {
+        // White to move, Black has an open three on row 6 (f6 g6 h6). The rating alone blocks
+        // at e6, after which Black wins by fours; looking at Black's reply, medium blocks i6.
+        let pos = position(
+            &[
+                "...............", //
+                "...............", //
+                "...............", //
+                "...............", //
+                "......o........", //
+                ".....xxx.......", //
+                "...xoooox......", //
+                ".......x.......", //
+                "...............", //
+                "...............", //
+                "...............", //
+                "...............", //
+                "...............", //
+                "...............", //
+                "...............", //
+            ],
+            Rule::Freestyle,
+        );
+        let board = pos.board();
+        let alone = rating_alone(&pos);
+        assert!(vcf_after(board, alone), "{alone:?}");
+        let answer = analyze(&pos, &request(Difficulty::Medium));
+        let best = answer.best.expect("a move");
+        assert!(!vcf_after(board, best), "{best:?}");
+        assert_eq!(answer.stats.depth, 2);
+        assert_heatmap(&pos, &answer);
+    }
+
+    #[test]
+    fn plays_its_win_by_fours() {
+        // Black to move with a win by continuous fours (the split four g6 starts one); the
+        // rating alone plays a move that starts none.
+        let pos = position(
+            &[
+                "...............", //
+                "...............", //
+                "...............", //
+                "...............", //
+                "...............", //
+                "...............", //
+                ".......o.......", //
+                "......xxo......", //
+                "......xooo.....", //
+                "......xx..x....", //
+                "......o........", //
+                "...............", //
+                "...............", //
+                "...............", //
+                "...............", //
+            ],
+            Rule::Freestyle,
+        );
+        let board = pos.board();
+        let budget = Budget::nodes(200_000);
+        let wins = |p: Point| {
+            matches!(
+                threats::wins_after(board, p, Mode::Vcf, 20, &budget).proof,
+                Proof::Win(_)
+            )
+        };
+        let alone = rating_alone(&pos);
+        assert!(!wins(alone), "{alone:?}");
+        let answer = analyze(&pos, &request(Difficulty::Medium));
+        let best = answer.best.expect("a move");
+        assert!(wins(best), "{best:?}");
+        assert_heatmap(&pos, &answer);
+    }
 }
