@@ -57,7 +57,11 @@ pub struct CalibrateArgs {
 
 /// Plays the games, fits both rules, writes the model and the diagrams, prints a summary.
 pub fn run(args: &CalibrateArgs) -> anyhow::Result<()> {
-    let freestyle = calibrate_rule(Rule::Freestyle, &games_of(args, Rule::Freestyle)?, &args.diagrams)?;
+    let freestyle = calibrate_rule(
+        Rule::Freestyle,
+        &games_of(args, Rule::Freestyle)?,
+        &args.diagrams,
+    )?;
     let renju = calibrate_rule(Rule::Renju, &games_of(args, Rule::Renju)?, &args.diagrams)?;
     let model = WinModel {
         command: format!(

@@ -122,7 +122,11 @@ mod tests {
         easy.difficulty = Difficulty::Easy;
         easy.candidates = 3;
         assert!(tables.analyze(&start, &easy).best.is_some());
-        assert_eq!(tables.idle(), 1, "the judge of easy's 3 candidates used one table");
+        assert_eq!(
+            tables.idle(),
+            1,
+            "the judge of easy's 3 candidates used one table"
+        );
         std::thread::scope(|scope| {
             for _ in 0..3 {
                 scope.spawn(|| tables.analyze(&start, &master(2)));

@@ -2,8 +2,9 @@
 //!
 //! A classic level decides which move it plays and in which order it ranks the others, but
 //! the scores it reports come from here: a short master search (`JUDGE_NODES` nodes, one
-//! thread, a cleared table, so the same on every machine) of the position after each of its
-//! candidates, negated into the mover's view. Master is its own judge: its search already
+//! thread, a cleared table, so the same on every machine) of the position itself, which is
+//! the answer's score, and of the position after each of its candidates, negated into the
+//! mover's view, which is that candidate's. Master is its own judge: its search already
 //! is the deeper version of this one. Either way the win probability of an unproven score
 //! comes from the calibrated `win_model`, so every level tells a user the same odds.
 //!
@@ -38,8 +39,9 @@ pub fn judge_request(request: &SearchRequest) -> SearchRequest {
     }
 }
 
-/// A classic level's answer with every candidate scored by the judging master search
-/// (`master`), the chosen move first and the rest best first.
+/// A classic level's answer judged by the master search (`master`): its score is the judge's
+/// score of the position (the level changes the move, not the judgement), and every
+/// candidate's the judge's score of the position after it.
 pub fn judged(
     position: &Position,
     request: &SearchRequest,
@@ -48,14 +50,21 @@ pub fn judged(
 ) -> Analysis {
     let started = Instant::now();
     let judging = judge_request(request);
+    let verdict = master(position, &judging);
+    answer.score = verdict.score;
     for candidate in &mut answer.candidates {
+        if verdict.best == Some(candidate.point) {
+            // The judge's own choice: its score and line are the position's.
+            candidate.score = verdict.score;
+            candidate.pv.clone_from(&verdict.pv);
+            continue;
+        }
         let after = position.after(candidate.point);
         let (score, line) = reply_judgement(&after, &judging, master);
         candidate.score = score;
         candidate.pv = std::iter::once(candidate.point).chain(line).collect();
     }
     if let Some(chosen) = answer.candidates.first() {
-        answer.score = chosen.score;
         answer.pv.clone_from(&chosen.pv);
     }
     answer.stats.elapsed += started.elapsed();

@@ -288,7 +288,9 @@ mod tests {
                 assert_eq!(listed, 5, "{level}");
             }
             assert_eq!(answer.candidates[0].point, answer.best.unwrap());
-            assert_eq!(answer.candidates[0].score, answer.score, "{level}");
+            if level == Difficulty::Master {
+                assert_eq!(answer.candidates[0].score, answer.score, "{level}");
+            }
             assert_eq!(answer.pv.first(), answer.best.as_ref());
             let distinct: BTreeSet<Point> = answer.candidates.iter().map(|c| c.point).collect();
             assert_eq!(distinct.len(), listed, "{level}");
@@ -324,22 +326,31 @@ mod tests {
     }
 
     #[test]
-    fn a_classic_level_reports_the_judge_s_odds_of_its_move() {
-        // Beginner's weight table plays h9 or a neighbour next to a lone stone; whatever it
-        // plays, its score is the judge's score of the position after that move.
+    fn a_classic_level_reports_the_judge_s_odds() {
+        // Whatever beginner's weight table plays, the answer's score is the judge's score of
+        // the position, and its move's score the judge's score of the position after it.
         let pos = from_moves("h8 h9 i8", Rule::Renju);
-        let answer = analyze(&pos, &request(Difficulty::Beginner));
-        let after = pos.after(answer.best.expect("a move"));
-        let judge = search::analyze(
-            &after,
-            &judgement::judge_request(&request(Difficulty::Beginner)),
-        );
-        assert_eq!(answer.score.value, -judge.score.value);
+        let mut req = request(Difficulty::Beginner);
+        req.candidates = 3;
+        let answer = analyze(&pos, &req);
+        let judging = judgement::judge_request(&req);
+        let verdict = search::analyze(&pos, &judging);
+        assert_eq!(answer.score.value, verdict.score.value);
         let odds = WinModel::embedded().odds(Rule::Renju, pos.to_move());
         assert_eq!(
             answer.score.win_probability,
             odds.win_probability(answer.score.value)
         );
+        for candidate in &answer.candidates {
+            let expected = if verdict.best == Some(candidate.point) {
+                verdict.score.value
+            } else {
+                -search::analyze(&pos.after(candidate.point), &judging)
+                    .score
+                    .value
+            };
+            assert_eq!(candidate.score.value, expected, "{:?}", candidate.point);
+        }
     }
 
     fn from_moves(moves: &str, rule: Rule) -> Position {
