@@ -105,7 +105,7 @@ pub fn mover_view(opponent: Score) -> Score {
 #[must_use]
 pub fn chosen_then_best(mut candidates: Vec<Candidate>) -> Vec<Candidate> {
     if candidates.len() > 2 {
-        candidates[1..].sort_by(|a, b| b.score.value.cmp(&a.score.value));
+        candidates[1..].sort_by_key(|c| std::cmp::Reverse(c.score.value));
     }
     candidates
 }
