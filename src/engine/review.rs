@@ -397,17 +397,10 @@ mod tests {
     use crate::engine::game::notation::{format_point, parse_point};
     use crate::engine::game::rules::Rule;
     use crate::engine::levels::analysis::{Heatmap, SearchStats};
-    use crate::engine::{BoardInput, MoveInput};
+    use crate::engine::BoardInput;
 
     fn game(rule: Rule, size: i64, moves: &[&str]) -> Game {
-        let input = BoardInput::Moves {
-            width: size,
-            height: size,
-            moves: moves
-                .iter()
-                .map(|m| MoveInput::Notation((*m).to_string()))
-                .collect(),
-        };
+        let input = BoardInput::notation(size, size, moves);
         Game::of(&Position::parse(&input, rule, None).expect("a legal game"))
     }
 

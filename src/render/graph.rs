@@ -271,19 +271,13 @@ mod tests {
     use super::*;
     use crate::engine::levels::analysis::{Analysis, Heatmap, Score, SearchStats};
     use crate::engine::review::Game;
-    use crate::engine::{BoardInput, MoveInput, Position, Rule};
+    use crate::engine::{BoardInput, Position, Rule};
+    use crate::render::testing::with_class;
 
     /// The review of `moves` whose positions all score `p` for the side to move, the reviewer
     /// always choosing `best` (so that every move but one at `best` is judged by its loss).
     fn review(moves: &[&str], scores: &[f64], best: &str) -> Review {
-        let input = BoardInput::Moves {
-            width: 15,
-            height: 15,
-            moves: moves
-                .iter()
-                .map(|m| MoveInput::Notation((*m).to_string()))
-                .collect(),
-        };
+        let input = BoardInput::notation(15, 15, moves);
         let game = Game::of(&Position::parse(&input, Rule::Freestyle, None).expect("legal"));
         let size = game.positions()[0].board().size();
         let best = crate::engine::game::notation::parse_point(best, size).expect("on the board");
@@ -307,18 +301,6 @@ mod tests {
             })
             .collect();
         game.review(&analyses)
-    }
-
-    fn with_class<'a>(
-        doc: &'a roxmltree::Document<'a>,
-        class: &'a str,
-    ) -> Vec<roxmltree::Node<'a, 'a>> {
-        doc.descendants()
-            .filter(|n| {
-                n.attribute("class")
-                    .is_some_and(|c| c.split(' ').any(|word| word == class))
-            })
-            .collect()
     }
 
     #[test]

@@ -12,6 +12,8 @@ pub mod palette;
 pub mod png;
 pub mod reliability;
 pub mod svg;
+#[cfg(test)]
+pub(crate) mod testing;
 pub mod text;
 
 pub use graph::review_svg;

@@ -76,7 +76,7 @@ pub fn svg_to_png(svg: &str) -> Result<Vec<u8>, PngError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{levels, BoardInput, Difficulty, MoveInput, Rule, SearchRequest};
+    use crate::engine::{levels, BoardInput, Difficulty, Rule, SearchRequest};
     use std::time::Duration;
 
     fn decode(bytes: &[u8]) -> (png::OutputInfo, Vec<u8>) {
@@ -89,14 +89,7 @@ mod tests {
     }
 
     fn picture(width: i64, height: i64, moves: &[&str]) -> Vec<u8> {
-        let input = BoardInput::Moves {
-            width,
-            height,
-            moves: moves
-                .iter()
-                .map(|m| MoveInput::Notation((*m).to_string()))
-                .collect(),
-        };
+        let input = BoardInput::notation(width, height, moves);
         let position = Position::parse(&input, Rule::Freestyle, None).expect("legal position");
         let request = SearchRequest::new(Difficulty::Beginner, Duration::from_secs(5));
         let analysis = levels::analyze(&position, &request);

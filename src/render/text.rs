@@ -205,17 +205,10 @@ fn column_header(width: usize, cell: usize, label: usize) -> String {
 mod tests {
     use super::*;
     use crate::engine::levels::analysis::{Heatmap, Score, SearchStats};
-    use crate::engine::{BoardInput, MoveInput, Rule};
+    use crate::engine::{BoardInput, Rule};
 
     fn position(width: i64, moves: &[&str]) -> Position {
-        let input = BoardInput::Moves {
-            width,
-            height: width,
-            moves: moves
-                .iter()
-                .map(|m| MoveInput::Notation((*m).to_string()))
-                .collect(),
-        };
+        let input = BoardInput::notation(width, width, moves);
         Position::parse(&input, Rule::Freestyle, None).expect("legal position")
     }
 

@@ -1,10 +1,8 @@
 //! `/v1/review` and its graph and text forms, over real HTTP.
 
-use std::time::Duration;
-
 use serde_json::{json, Value};
 
-use crate::helpers::{assert_problem, spawn_app, spawn_app_with, test_settings};
+use crate::helpers::{assert_problem, content_type, spawn_app, spawn_app_with, test_settings};
 use gomoku_ai::service::config::Settings;
 
 /// The first 40 moves of a game hard played against itself.
@@ -26,15 +24,6 @@ const LABELS: [&str; 7] = [
     "blunder",
     "forced",
 ];
-
-fn content_type(response: &reqwest::Response) -> String {
-    response
-        .headers()
-        .get("content-type")
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or_default()
-        .to_string()
-}
 
 /// A quick deterministic reviewer: hard at depth 2.
 fn quick(moves: &[&str]) -> Value {
@@ -261,24 +250,13 @@ async fn review_time_is_clamped_and_a_saturated_pool_answers_503() {
     assert_eq!(review["stats"]["time_ms_per_position"], 50);
     assert_eq!(review["stats"]["positions"], 3);
 
-    let (release, hold) = std::sync::mpsc::channel::<()>();
-    let (started, running) = tokio::sync::oneshot::channel::<()>();
-    let pool = app.answers.pool().clone();
-    let occupant = tokio::spawn(async move {
-        pool.run(Duration::from_secs(30), move |_stop| {
-            let _ = started.send(());
-            let _ = hold.recv();
-        })
-        .await
-    });
-    running.await.expect("the occupant started");
+    let slot = app.hold_slot().await;
     // Another game: the first one's positions may still be in the cache.
     let other = json!({"board": {"moves": ["h8", "i9", "j10"]}});
     let response = app.post("/v1/review", &other).await;
     assert!(response.headers().contains_key("retry-after"));
     assert_problem(response, 503, None).await;
-    release.send(()).unwrap();
-    occupant.await.unwrap().expect("the occupant finished");
+    slot.release().await;
     app.post_ok("/v1/review", &other).await;
 }
 

@@ -117,16 +117,10 @@ pub fn chosen_then_best(mut candidates: Vec<Candidate>) -> Vec<Candidate> {
 pub fn presented(position: &Position, mut answer: Analysis, model: &WinModel) -> Analysis {
     answer.candidates = chosen_then_best(answer.candidates);
     let odds = model.odds(position.rule(), position.to_move());
-    let calibrate = |score: &mut Score| {
-        if score.mate_in.is_none() {
-            score.win_probability = odds.win_probability(score.value);
-        }
-    };
-    calibrate(&mut answer.score);
-    answer
-        .candidates
-        .iter_mut()
-        .for_each(|c| calibrate(&mut c.score));
+    answer.score = odds.calibrated(answer.score);
+    for candidate in &mut answer.candidates {
+        candidate.score = odds.calibrated(candidate.score);
+    }
     answer
 }
 

@@ -354,17 +354,8 @@ mod tests {
     }
 
     fn from_moves(moves: &str, rule: Rule) -> Position {
-        use crate::engine::game::position::{BoardInput, MoveInput};
-        let size = crate::engine::game::geometry::BoardSize::STANDARD;
-        let moves = moves
-            .split_whitespace()
-            .map(|m| MoveInput::Notation(m.to_string()))
-            .collect();
-        let input = BoardInput::Moves {
-            width: size.width() as i64,
-            height: size.height() as i64,
-            moves,
-        };
+        let moves: Vec<&str> = moves.split_whitespace().collect();
+        let input = crate::engine::game::position::BoardInput::notation(15, 15, &moves);
         Position::parse(&input, rule, None).expect("a legal opening")
     }
 }

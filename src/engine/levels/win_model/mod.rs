@@ -19,6 +19,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::game::rules::Rule;
 use crate::engine::game::stone::Stone;
+use crate::engine::levels::analysis::Score;
 
 /// The embedded model file.
 const EMBEDDED: &str = include_str!("../../../../models/win-model.json");
@@ -80,6 +81,18 @@ impl Odds {
     pub fn win_probability(self, value: i32) -> f64 {
         fit::sigmoid(self.slope * f64::from(value) + self.offset)
             .clamp(PROBABILITY_BOUNDS.0, PROBABILITY_BOUNDS.1)
+    }
+
+    /// `score` with its win probability from these odds; a proven result keeps exactly 1 or 0.
+    #[must_use]
+    pub fn calibrated(self, score: Score) -> Score {
+        match score.mate_in {
+            Some(_) => score,
+            None => Score {
+                win_probability: self.win_probability(score.value),
+                ..score
+            },
+        }
     }
 }
 
@@ -143,6 +156,20 @@ mod tests {
             };
             assert!(report.brier_held_out < report.brier_base_rate, "{rule:?}");
         }
+    }
+
+    #[test]
+    fn calibrating_keeps_a_proven_result_and_maps_an_estimate() {
+        let odds = WinModel::embedded().odds(Rule::Freestyle, Stone::White);
+        assert_eq!(odds.calibrated(Score::win_in(2)), Score::win_in(2));
+        assert_eq!(odds.calibrated(Score::loss_in(1)), Score::loss_in(1));
+        let estimate = odds.calibrated(Score::estimate(100));
+        assert_eq!(estimate.value, 100);
+        assert_eq!(estimate.win_probability, odds.win_probability(100));
+        assert_ne!(
+            estimate.win_probability,
+            Score::estimate(100).win_probability
+        );
     }
 
     #[test]

@@ -71,7 +71,7 @@ impl Game {
 pub fn play(rule: Rule, seed: u64) -> Game {
     let mut position = random_opening(rule, seed);
     let opening_stones = position.board().stone_total();
-    let mut moves = position_moves(&position);
+    let mut moves = position.board().history().to_vec();
     let mut scores = Vec::new();
     let mut searcher = MasterSearch::new(DEFAULT_TT_MIB);
     while !position.verdict().is_over() {
@@ -119,16 +119,8 @@ fn random_opening(rule: Rule, seed: u64) -> Position {
 }
 
 fn empty(size: BoardSize, rule: Rule) -> Position {
-    let input = BoardInput::Moves {
-        width: size.width() as i64,
-        height: size.height() as i64,
-        moves: Vec::new(),
-    };
+    let input = BoardInput::notation(size.width() as i64, size.height() as i64, &[]);
     Position::parse(&input, rule, None).expect("an empty board is legal")
-}
-
-fn position_moves(position: &Position) -> Vec<Point> {
-    position.board().history().to_vec()
 }
 
 #[cfg(test)]
@@ -140,7 +132,12 @@ mod tests {
         let first = random_opening(Rule::Renju, 1);
         assert_eq!(first, random_opening(Rule::Renju, 1));
         let distinct: std::collections::BTreeSet<Vec<Point>> = (0..20)
-            .map(|seed| position_moves(&random_opening(Rule::Freestyle, seed)))
+            .map(|seed| {
+                random_opening(Rule::Freestyle, seed)
+                    .board()
+                    .history()
+                    .to_vec()
+            })
             .collect();
         assert!(distinct.len() >= 19);
         for seed in 0..20 {
