@@ -33,6 +33,8 @@ enum Command {
     /// Regenerate the win model (score to win probability) from self-play, with its
     /// reliability diagrams.
     Calibrate(cli::calibrate::CalibrateArgs),
+    /// Regenerate the evaluation's learned cell values from a champion engine's games.
+    TrainEval(cli::train_eval::TrainEvalArgs),
 }
 
 fn main() -> anyhow::Result<()> {
@@ -46,5 +48,6 @@ fn main() -> anyhow::Result<()> {
         Command::Arena(args) => cli::arena::run(&args),
         Command::Bench(args) => cli::bench::run(&args),
         Command::Calibrate(args) => cli::calibrate::run(&args),
+        Command::TrainEval(args) => cli::train_eval::run(&args),
     }
 }

@@ -12,4 +12,5 @@ pub mod r#move;
 pub mod openapi;
 pub mod pbrain;
 pub mod serve;
+pub mod train_eval;
 pub mod verdict;

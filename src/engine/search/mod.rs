@@ -33,7 +33,6 @@
 //! tuning number. The search uses the game, `eval`, `threats` and the analysis types of
 //! `levels`, nothing else.
 
-mod area;
 mod deep_threat;
 mod deepening;
 mod defence;

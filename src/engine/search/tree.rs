@@ -10,7 +10,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::area::Area;
 use super::params::{
     history_bonus, late_move_limit, late_move_reduction, order_value, CLOCK_EVERY, HISTORY_CAP,
     HISTORY_DIVISOR, KILLER_BONUS, MAX_PLY, PRUNE_MAX_DEPTH, QUIESCENCE_DEPTH, REDUCE_MIN_DEPTH,
@@ -20,6 +19,7 @@ use super::quiescence_table::QuiescenceTable;
 use super::score::{from_tt, to_tt, INFINITY, PROVEN, WIN};
 use super::tt::{Bound, Table, TtEntry};
 use crate::engine::eval::{self, is_legal, CellInfo, CellTable, Threat};
+use crate::engine::game::area::Area;
 use crate::engine::game::board::Board;
 use crate::engine::game::geometry::Point;
 use crate::engine::game::grid::{self, CELLS};
@@ -200,16 +200,17 @@ impl<'a> Tree<'a> {
         let them = me.opponent();
         let (mut own_sum, mut their_sum) = (0, 0);
         let mut under_threat = false;
-        let forbidding = self.board.rule().has_forbidden_moves(me);
-        let table = CellTable::get();
+        let rule = self.board.rule();
+        let forbidding = rule.has_forbidden_moves(me);
+        let (mine, theirs) = (CellTable::of(rule, me), CellTable::of(rule, them));
         for p in self.area.candidates(&self.board) {
             let their_patterns = self.board.patterns_at(p, them);
             let (own_info, their_info) = (
-                table.info(self.board.patterns_at(p, me)),
-                table.info(their_patterns),
+                mine.info(self.board.patterns_at(p, me)),
+                theirs.info(their_patterns),
             );
-            own_sum += own_info.value;
-            their_sum += their_info.value;
+            own_sum += own_info.as_mover;
+            their_sum += their_info.as_opponent;
             if forbidding && own_info.may_be_forbidden && !is_legal(&self.board, p, me) {
                 continue;
             }
@@ -233,7 +234,7 @@ impl<'a> Tree<'a> {
             moves.retain(|m| blocks(m.point) || m.own.is_four());
         }
         moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.order));
-        Found::Eval(eval::combine(own_sum, their_sum))
+        Found::Eval(eval::combine(own_sum, their_sum, eval::tempo(rule, me)))
     }
 
     /// `scan` as the quiescence needs it: the evaluation, the win, and only the mover's fours
@@ -243,15 +244,16 @@ impl<'a> Tree<'a> {
         let me = self.board.to_move();
         let them = me.opponent();
         let (mut own_sum, mut their_sum) = (0, 0);
-        let forbidding = self.board.rule().has_forbidden_moves(me);
-        let table = CellTable::get();
+        let rule = self.board.rule();
+        let forbidding = rule.has_forbidden_moves(me);
+        let (mine, theirs) = (CellTable::of(rule, me), CellTable::of(rule, them));
         for p in self.area.candidates(&self.board) {
             let (own_info, their_info) = (
-                table.info(self.board.patterns_at(p, me)),
-                table.info(self.board.patterns_at(p, them)),
+                mine.info(self.board.patterns_at(p, me)),
+                theirs.info(self.board.patterns_at(p, them)),
             );
-            own_sum += own_info.value;
-            their_sum += their_info.value;
+            own_sum += own_info.as_mover;
+            their_sum += their_info.as_opponent;
             if !own_info.threat.is_four()
                 || forbidding && own_info.may_be_forbidden && !is_legal(&self.board, p, me)
             {
@@ -273,7 +275,7 @@ impl<'a> Tree<'a> {
             return found;
         }
         fours.sort_unstable_by_key(|m| std::cmp::Reverse(m.order));
-        Found::Eval(eval::combine(own_sum, their_sum))
+        Found::Eval(eval::combine(own_sum, their_sum, eval::tempo(rule, me)))
     }
 
     /// A legal candidate with its ordering score: the cell values for both sides, then the

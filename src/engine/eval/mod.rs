@@ -3,10 +3,15 @@
 //! A cell's four line patterns (one per direction) combine into one `Threat` class, the way
 //! Rapfi's `Pattern4` does: a five, an open four (or two fours on one line), a double four, a
 //! four-three, a plain four, a double three, a three. Threat classes drive move ordering and
-//! the threat-space search; numeric cell values (patterns summed, combinations rewarded) give
-//! the evaluation, which sums the values of every candidate cell for both sides.
+//! the threat-space search; hand-set cell values (patterns summed, combinations rewarded)
+//! order the moves. The evaluation sums, over the candidate cells, what each cell's pattern
+//! combination is worth to the side to move and to its opponent: learned values, per rule
+//! family and colour (`weights`, fitted by `training`).
 //!
 //! Uses the game only.
+
+pub mod training;
+pub mod weights;
 
 use std::sync::OnceLock;
 
@@ -14,7 +19,9 @@ use crate::engine::game::board::Board;
 use crate::engine::game::geometry::Point;
 use crate::engine::game::patterns::Pattern;
 use crate::engine::game::renju;
+use crate::engine::game::rules::Rule;
 use crate::engine::game::stone::Stone;
+use weights::{combination, ordered_index, Weights, ORDERED, PATTERNS};
 
 /// What one stone on an empty cell would make for one colour, combining its four lines;
 /// weakest first.
@@ -77,7 +84,7 @@ impl Threat {
     }
 }
 
-/// Value of one line pattern, indexed by `Pattern as usize`.
+/// Ordering value of one line pattern, indexed by `Pattern as usize`.
 const PATTERN_VALUE: [i32; 11] = [0, 0, 1, 3, 6, 16, 20, 60, 70, 300, 2000];
 
 /// Extra value of a combination beyond its parts: a four-three, a double three, a double
@@ -92,58 +99,70 @@ fn combination_bonus(threat: Threat) -> i32 {
 }
 
 /// Everything the search wants to know of one colour's four patterns on a cell, looked up
-/// in a table over all 11^4 pattern combinations (no per-node recounting).
+/// in a table over all 11^4 pattern quadruples (no per-node recounting).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CellInfo {
     /// The combined threat class.
     pub threat: Threat,
-    /// The cell value (patterns summed, combinations rewarded).
+    /// The hand-set cell value that orders moves (patterns summed, combinations rewarded).
     pub value: i32,
+    /// What the cell is worth to its colour in the evaluation when that colour is to move.
+    pub as_mover: i32,
+    /// ... and when the opponent is to move.
+    pub as_opponent: i32,
     /// Whether a renju foul is possible here (see `may_be_forbidden`).
     pub may_be_forbidden: bool,
 }
 
-/// A `CellInfo` as the table stores it: four bytes, so the table stays in the cache.
+/// A `CellInfo` as the table stores it: eight bytes, so the table stays in the cache.
 #[derive(Clone, Copy)]
 struct Packed {
     value: i16,
+    as_mover: i16,
+    as_opponent: i16,
     threat: Threat,
     may_be_forbidden: bool,
 }
 
-/// Number of line patterns.
-const PATTERNS: usize = 11;
-
-fn table_index(patterns: [Pattern; 4]) -> usize {
-    patterns
-        .iter()
-        .fold(0, |acc, &p| acc * PATTERNS + p as usize)
+/// The hand-set ordering value of four patterns.
+fn order_value(patterns: [Pattern; 4]) -> i32 {
+    let sum: i32 = patterns.iter().map(|&p| PATTERN_VALUE[p as usize]).sum();
+    sum + combination_bonus(Threat::of(patterns))
 }
 
-fn info_table() -> &'static [Packed] {
-    static TABLE: OnceLock<Vec<Packed>> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let all = all_patterns();
-        let mut table = Vec::with_capacity(PATTERNS.pow(4));
-        for a in all {
-            for b in all {
-                for c in all {
-                    for d in all {
-                        let patterns = [a, b, c, d];
-                        let threat = Threat::of(patterns);
-                        let sum: i32 = patterns.iter().map(|&p| PATTERN_VALUE[p as usize]).sum();
-                        let value = sum + combination_bonus(threat);
-                        table.push(Packed {
-                            threat,
-                            value: i16::try_from(value).expect("cell values fit 16 bits"),
-                            may_be_forbidden: may_be_forbidden(patterns),
-                        });
+/// The tables of every rule family and colour, indexed `[family][colour]` (family 0 is
+/// freestyle's, 1 renju's); they differ only in the evaluation's values.
+fn info_tables() -> &'static [[Vec<Packed>; 2]; 2] {
+    static TABLES: OnceLock<[[Vec<Packed>; 2]; 2]> = OnceLock::new();
+    TABLES.get_or_init(|| {
+        let weights = Weights::embedded();
+        let side = |rule: Rule, colour: Stone| {
+            let side = weights.family(rule).side(colour);
+            (0..ORDERED)
+                .map(|index| {
+                    let patterns = patterns_of(index);
+                    let combo = combination(patterns);
+                    let narrow = |v: i32| i16::try_from(v).expect("checked by Weights::check");
+                    Packed {
+                        value: narrow(order_value(patterns)),
+                        as_mover: narrow(side.as_mover[combo]),
+                        as_opponent: narrow(side.as_opponent[combo]),
+                        threat: Threat::of(patterns),
+                        may_be_forbidden: may_be_forbidden(patterns),
                     }
-                }
-            }
-        }
-        table
+                })
+                .collect()
+        };
+        [Rule::Freestyle, Rule::Renju]
+            .map(|rule| [Stone::Black, Stone::White].map(|c| side(rule, c)))
     })
+}
+
+/// The four patterns of an `ordered_index`.
+fn patterns_of(index: usize) -> [Pattern; 4] {
+    let all = all_patterns();
+    let digit = |k: u32| all[index / PATTERNS.pow(k) % PATTERNS];
+    [digit(3), digit(2), digit(1), digit(0)]
 }
 
 /// Every line pattern, weakest first.
@@ -176,21 +195,32 @@ pub fn cell_info(patterns: [Pattern; 4]) -> CellInfo {
 pub struct CellTable(&'static [Packed]);
 
 impl CellTable {
-    /// The table (built on first use).
+    /// A table whose threat classes and ordering values serve any rule and colour (its
+    /// evaluation values are freestyle's).
     #[must_use]
     #[inline]
     pub fn get() -> CellTable {
-        CellTable(info_table())
+        CellTable(&info_tables()[0][0])
+    }
+
+    /// The table of `colour`'s cells under `rule`, with its evaluation values.
+    #[must_use]
+    #[inline]
+    pub fn of(rule: Rule, colour: Stone) -> CellTable {
+        let family = usize::from(rule == Rule::Renju);
+        CellTable(&info_tables()[family][colour.index()])
     }
 
     /// The entry of four line patterns, as `cell_info`.
     #[must_use]
     #[inline]
     pub fn info(self, patterns: [Pattern; 4]) -> CellInfo {
-        let packed = self.0[table_index(patterns)];
+        let packed = self.0[ordered_index(patterns)];
         CellInfo {
             threat: packed.threat,
             value: i32::from(packed.value),
+            as_mover: i32::from(packed.as_mover),
+            as_opponent: i32::from(packed.as_opponent),
             may_be_forbidden: packed.may_be_forbidden,
         }
     }
@@ -232,28 +262,34 @@ pub fn is_legal(board: &Board, point: Point, colour: Stone) -> bool {
             && renju::forbidden_kind(board.grid(), point).is_some())
 }
 
-/// Bonus the side to move gets for holding the tempo, in evaluation units.
-const TEMPO: i32 = 20;
-
-/// The static evaluation for the side to move over the given candidate cells: its cell values
-/// (weighted up: it moves first) minus the opponent's, in centi-units roughly comparable to
-/// `analysis::WIN_PROBABILITY_SCALE`.
+/// The static evaluation for the side to move over the given candidate cells: what the
+/// cells are worth to it minus what they are worth to the opponent, plus its tempo.
 #[must_use]
 pub fn evaluate(board: &Board, cells: impl Iterator<Item = Point>) -> i32 {
-    let me = board.to_move();
-    let (mut own, mut theirs) = (0i32, 0i32);
+    let (rule, me) = (board.rule(), board.to_move());
+    let (mine, theirs) = (CellTable::of(rule, me), CellTable::of(rule, me.opponent()));
+    let (mut own, mut their) = (0i32, 0i32);
     for point in cells {
-        own += cell_value(board.patterns_at(point, me));
-        theirs += cell_value(board.patterns_at(point, me.opponent()));
+        own += mine.info(board.patterns_at(point, me)).as_mover;
+        their += theirs
+            .info(board.patterns_at(point, me.opponent()))
+            .as_opponent;
     }
-    combine(own, theirs)
+    combine(own, their, tempo(rule, me))
 }
 
-/// The evaluation from the summed cell values of the side to move and of its opponent.
+/// The tempo bonus of `mover` under `rule`.
 #[must_use]
 #[inline]
-pub fn combine(own: i32, theirs: i32) -> i32 {
-    ((own * 6 / 5 - theirs) / 4 + TEMPO).clamp(-MAX_EVAL, MAX_EVAL)
+pub fn tempo(rule: Rule, mover: Stone) -> i32 {
+    Weights::embedded().family(rule).side(mover).tempo
+}
+
+/// The evaluation from the summed cell worths of the side to move and of its opponent.
+#[must_use]
+#[inline]
+pub fn combine(own: i32, theirs: i32, tempo: i32) -> i32 {
+    (own - theirs + tempo).clamp(-MAX_EVAL, MAX_EVAL)
 }
 
 /// Largest static evaluation, far below proven-win scores.
@@ -317,6 +353,32 @@ mod tests {
         }
         assert!(cell_value([Pattern::Flex4; 4]) > cell_value([Pattern::Flex3; 4]));
         assert_eq!(cell_value([Pattern::Five; 4]), 4 * PATTERN_VALUE[10]);
+    }
+
+    #[test]
+    fn the_evaluation_sums_the_embedded_weights_of_its_rule_and_colours() {
+        let weights = Weights::embedded();
+        for rule in [Rule::Freestyle, Rule::Renju] {
+            for mover in [Stone::Black, Stone::White] {
+                let b = drawn_board(&SHAPES, rule, mover);
+                let family = weights.family(rule);
+                let (own, their) = (family.side(mover), family.side(mover.opponent()));
+                let cells: Vec<Point> = b.empty_points().collect();
+                let by_hand: i32 = cells
+                    .iter()
+                    .map(|&p| {
+                        own.as_mover[combination(b.patterns_at(p, mover))]
+                            - their.as_opponent[combination(b.patterns_at(p, mover.opponent()))]
+                    })
+                    .sum::<i32>()
+                    + own.tempo;
+                assert_eq!(
+                    evaluate(&b, cells.iter().copied()),
+                    by_hand,
+                    "{rule:?} {mover:?}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -1,0 +1,574 @@
+//! Fitting the evaluation's weights to positions labelled with a win probability.
+//!
+//! The evaluation of a position is linear in its cells: for each candidate cell, the worth
+//! of the mover's pattern combination to the mover minus the worth of the opponent's
+//! combination to the opponent, plus the mover's tempo. A position labelled `p` (the mover's
+//! chance to win, e.g. a stronger engine's evaluation turned into a win rate) is predicted
+//! as `σ(v / scale)`, and the weights minimise the mean cross-entropy, in two stages:
+//!
+//! 1. **Structure**: a combination's worth is the sum of its four patterns' weights plus a
+//!    weight for its threat class; these few weights per table are fitted exactly by
+//!    Newton's method.
+//! 2. **Residuals**: each combination then gets its own correction, fitted by full-batch
+//!    Adam with an L2 penalty, so a combination seen rarely keeps its structural worth.
+//!
+//! Freestyle ties the colours (the same tables serve both); renju fits Black's and White's
+//! apart, since their forbidden points and winning rules differ. Everything is
+//! deterministic: the same samples give the same weights.
+
+use super::weights::{self, combination, combinations, Family, Side, COMBOS, PATTERNS};
+use super::{is_legal, order_value, Threat};
+use crate::engine::game::area::Area;
+use crate::engine::game::board::Board;
+use crate::engine::game::patterns::Pattern;
+use crate::engine::game::stone::Stone;
+
+/// Number of threat classes.
+const THREATS: usize = 8;
+/// Structural weights per table: one per pattern, one per threat class.
+const STRUCTURE: usize = PATTERNS + THREATS;
+/// Newton steps at most for the structural stage (the loss is convex: a few converge).
+const NEWTON_STEPS: usize = 30;
+/// Ridge on the structural weights: some are collinear (every cell has four patterns and
+/// one class), and the ridge picks the smallest of the equivalent fits.
+const NEWTON_RIDGE: f64 = 1e-3;
+/// Adam's steps, step size (in evaluation units) and moment decay rates for the residuals.
+const ADAM_STEPS: usize = 400;
+const ADAM_RATE: f64 = 0.5;
+const ADAM_DECAY: (f64, f64) = (0.9, 0.999);
+
+/// What the fit needs of one position.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sample {
+    /// The side to move.
+    pub mover: Stone,
+    /// `(combination, count)` of the mover's patterns over the candidate cells.
+    pub mover_cells: Vec<(u16, u16)>,
+    /// `(combination, count)` of the opponent's patterns over the same cells.
+    pub opponent_cells: Vec<(u16, u16)>,
+    /// The mover's chance to win, the label.
+    pub target: f64,
+}
+
+impl Sample {
+    /// The sample of `board` labelled `target`, or `None` when the position is decided by a
+    /// move: the mover has a five or a winning four, or the opponent has a five point (the
+    /// search never evaluates those statically).
+    #[must_use]
+    pub fn of(board: &Board, target: f64) -> Option<Sample> {
+        let me = board.to_move();
+        let mut mover = vec![0u16; COMBOS];
+        let mut opponent = vec![0u16; COMBOS];
+        for p in Area::new(board).candidates(board) {
+            let (own, theirs) = (
+                board.patterns_at(p, me),
+                board.patterns_at(p, me.opponent()),
+            );
+            let own_threat = Threat::of(own);
+            let decisive = own_threat == Threat::Five
+                || own_threat.is_winning_four() && is_legal(board, p, me);
+            if decisive || Threat::of(theirs) == Threat::Five {
+                return None;
+            }
+            mover[combination(own)] += 1;
+            opponent[combination(theirs)] += 1;
+        }
+        Some(Sample {
+            mover: me,
+            mover_cells: sparse(&mover),
+            opponent_cells: sparse(&opponent),
+            target,
+        })
+    }
+}
+
+/// The non-zero counts of a dense count vector.
+fn sparse(counts: &[u16]) -> Vec<(u16, u16)> {
+    counts
+        .iter()
+        .enumerate()
+        .filter(|(_, &n)| n > 0)
+        .map(|(i, &n)| (u16::try_from(i).expect("combinations fit 16 bits"), n))
+        .collect()
+}
+
+/// The logistic function.
+#[must_use]
+pub fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// How a family's parameters are laid out: tables by colour and role (colours tied under
+/// freestyle), then one tempo per colour (tied too).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Layout {
+    /// Whether Black and White share their tables and tempo.
+    pub tied_colours: bool,
+}
+
+impl Layout {
+    fn tables(self) -> usize {
+        if self.tied_colours {
+            2
+        } else {
+            4
+        }
+    }
+
+    fn tempos(self) -> usize {
+        if self.tied_colours {
+            1
+        } else {
+            2
+        }
+    }
+
+    /// The table of `colour`'s cells, as the mover's or as the opponent's.
+    fn table(self, colour: Stone, as_mover: bool) -> usize {
+        let role = usize::from(!as_mover);
+        if self.tied_colours {
+            role
+        } else {
+            colour.index() * 2 + role
+        }
+    }
+
+    fn tempo(self, colour: Stone) -> usize {
+        if self.tied_colours {
+            0
+        } else {
+            colour.index()
+        }
+    }
+}
+
+/// A family's weights in floating point while they are fitted: `tables()` tables of
+/// `COMBOS` worths, then the tempos.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Model {
+    layout: Layout,
+    values: Vec<f64>,
+}
+
+impl Model {
+    /// The hand-set evaluation the fitted one replaced, as a model: a cell's ordering value
+    /// times 0.3 for the mover and 0.25 for the opponent, tempo 20.
+    #[must_use]
+    pub fn hand_set(layout: Layout) -> Model {
+        let mut values = vec![0.0; layout.tables() * COMBOS + layout.tempos()];
+        for colour in [Stone::Black, Stone::White] {
+            for (combo, patterns) in combinations().iter().enumerate() {
+                let value = f64::from(order_value(*patterns));
+                values[layout.table(colour, true) * COMBOS + combo] = value * 0.3;
+                values[layout.table(colour, false) * COMBOS + combo] = value * 0.25;
+            }
+            values[layout.tables() * COMBOS + layout.tempo(colour)] = 20.0;
+        }
+        Model { layout, values }
+    }
+
+    /// Shifts the tables so an opponent's cell with no line to five is worth 0. The mover's
+    /// and the opponent's tables count the same cells, so moving both by one amount changes
+    /// no evaluation; this one makes the numbers readable as worths.
+    fn normalise(&mut self) {
+        let dead = combination([Pattern::Dead; 4]);
+        for mover in [Stone::Black, Stone::White] {
+            let (own, their) = (
+                self.layout.table(mover, true) * COMBOS,
+                self.layout.table(mover.opponent(), false) * COMBOS,
+            );
+            let shift = self.values[their + dead];
+            for combo in 0..COMBOS {
+                self.values[own + combo] -= shift;
+                self.values[their + combo] -= shift;
+            }
+        }
+    }
+
+    /// The static evaluation of a sample for its mover.
+    #[must_use]
+    pub fn evaluate(&self, sample: &Sample) -> f64 {
+        let mut value = 0.0;
+        for_each_feature(self.layout, sample, |index, count| {
+            value += self.values[index] * count;
+        });
+        value
+    }
+
+    /// The model as a weights family, rounded to whole units.
+    #[must_use]
+    pub fn family(&self) -> Family {
+        let side = |colour: Stone| {
+            let table = |as_mover: bool| {
+                let start = self.layout.table(colour, as_mover) * COMBOS;
+                self.values[start..start + COMBOS]
+                    .iter()
+                    .map(|v| v.round() as i32)
+                    .collect()
+            };
+            Side {
+                tempo: self.values[self.layout.tables() * COMBOS + self.layout.tempo(colour)]
+                    .round() as i32,
+                as_mover: table(true),
+                as_opponent: table(false),
+            }
+        };
+        Family {
+            black: side(Stone::Black),
+            white: side(Stone::White),
+        }
+    }
+}
+
+/// Calls `f(parameter, signed count)` for every parameter a sample's evaluation uses.
+fn for_each_feature(layout: Layout, sample: &Sample, mut f: impl FnMut(usize, f64)) {
+    let mover = layout.table(sample.mover, true) * COMBOS;
+    let opponent = layout.table(sample.mover.opponent(), false) * COMBOS;
+    for &(combo, count) in &sample.mover_cells {
+        f(mover + usize::from(combo), f64::from(count));
+    }
+    for &(combo, count) in &sample.opponent_cells {
+        f(opponent + usize::from(combo), -f64::from(count));
+    }
+    f(layout.tables() * COMBOS + layout.tempo(sample.mover), 1.0);
+}
+
+/// Mean cross-entropy of `model`'s predictions at `scale` against the samples' targets.
+#[must_use]
+pub fn cross_entropy(model: &Model, samples: &[Sample], scale: f64) -> f64 {
+    let total: f64 = samples
+        .iter()
+        .map(|s| {
+            let q = sigmoid(model.evaluate(s) / scale).clamp(1e-12, 1.0 - 1e-12);
+            -(s.target * q.ln() + (1.0 - s.target) * (1.0 - q).ln())
+        })
+        .sum();
+    total / samples.len().max(1) as f64
+}
+
+/// The scale at which `model` predicts the samples best (a golden-section search over the
+/// scale's logarithm between 1 and 10,000 evaluation units per unit of log-odds).
+#[must_use]
+pub fn best_scale(model: &Model, samples: &[Sample]) -> f64 {
+    let loss = |log_scale: f64| cross_entropy(model, samples, log_scale.exp());
+    let ratio = (5f64.sqrt() - 1.0) / 2.0;
+    let (mut lo, mut hi) = (0.0f64, 10_000f64.ln());
+    for _ in 0..60 {
+        let (a, b) = (hi - ratio * (hi - lo), lo + ratio * (hi - lo));
+        if loss(a) < loss(b) {
+            hi = b;
+        } else {
+            lo = a;
+        }
+    }
+    ((lo + hi) / 2.0).exp()
+}
+
+/// Options of a fit.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FitOptions {
+    /// Evaluation units per unit of log-odds.
+    pub scale: f64,
+    /// L2 penalty on each combination's correction (per sample, in log-odds² per unit²).
+    pub residual_penalty: f64,
+}
+
+/// The model that predicts the samples best under `layout`: the structure first, then the
+/// per-combination corrections.
+#[must_use]
+pub fn fit(layout: Layout, samples: &[Sample], options: FitOptions) -> Model {
+    let structure = fit_structure(layout, samples, options.scale);
+    let mut model = fit_residuals(structure, samples, options);
+    model.normalise();
+    model
+}
+
+/// The structural features of each combination: its patterns (with multiplicity) and its
+/// threat class, as indices into one table's `STRUCTURE` weights.
+fn structure_of(combo: usize) -> [usize; 5] {
+    let patterns = combinations()[combo];
+    [
+        patterns[0] as usize,
+        patterns[1] as usize,
+        patterns[2] as usize,
+        patterns[3] as usize,
+        PATTERNS + Threat::of(patterns) as usize,
+    ]
+}
+
+/// Stage 1: Newton's method over the structural weights, returned expanded to a model.
+fn fit_structure(layout: Layout, samples: &[Sample], scale: f64) -> Model {
+    let tables = layout.tables();
+    let dimension = tables * STRUCTURE + layout.tempos();
+    let features = |sample: &Sample| {
+        let mut x = vec![0.0; dimension];
+        for_each_feature(layout, sample, |index, count| {
+            let (table, combo) = (index / COMBOS, index % COMBOS);
+            if table == tables {
+                x[tables * STRUCTURE + combo] += count;
+            } else {
+                for s in structure_of(combo) {
+                    x[table * STRUCTURE + s] += count / scale;
+                }
+            }
+        });
+        x
+    };
+    let dense: Vec<Vec<f64>> = samples.iter().map(features).collect();
+    // Tempo features are 1 where cell features are divided by the scale: tempo weights are
+    // fitted in log-odds and scaled back below, which keeps the Hessian well conditioned.
+    let mut w = vec![0.0; dimension];
+    for _ in 0..NEWTON_STEPS {
+        let mut gradient: Vec<f64> = w.iter().map(|v| -NEWTON_RIDGE * v).collect();
+        let mut hessian = vec![0.0; dimension * dimension];
+        for i in 0..dimension {
+            hessian[i * dimension + i] = NEWTON_RIDGE;
+        }
+        for (x, sample) in dense.iter().zip(samples) {
+            let q = sigmoid(dot(&w, x));
+            let curvature = q * (1.0 - q);
+            for (i, &xi) in x.iter().enumerate().filter(|(_, &xi)| xi != 0.0) {
+                gradient[i] += (sample.target - q) * xi;
+                let row = &mut hessian[i * dimension..(i + 1) * dimension];
+                for (h, &xj) in row.iter_mut().zip(x) {
+                    *h += curvature * xi * xj;
+                }
+            }
+        }
+        let step = solve(hessian, gradient, dimension);
+        let size: f64 = step.iter().map(|s| s.abs()).sum();
+        w.iter_mut().zip(&step).for_each(|(v, s)| *v += s);
+        if size < 1e-9 {
+            break;
+        }
+    }
+    let mut values = vec![0.0; tables * COMBOS + layout.tempos()];
+    for table in 0..tables {
+        for combo in 0..COMBOS {
+            values[table * COMBOS + combo] = structure_of(combo)
+                .iter()
+                .map(|&s| w[table * STRUCTURE + s])
+                .sum();
+        }
+    }
+    for t in 0..layout.tempos() {
+        values[tables * COMBOS + t] = w[tables * STRUCTURE + t] * scale;
+    }
+    Model { layout, values }
+}
+
+fn dot(a: &[f64], b: &[f64]) -> f64 {
+    a.iter().zip(b).map(|(x, y)| x * y).sum()
+}
+
+/// Solves `a · x = b` for a symmetric positive definite `a` (row-major, `n`×`n`) by Cholesky.
+fn solve(mut a: Vec<f64>, mut b: Vec<f64>, n: usize) -> Vec<f64> {
+    for j in 0..n {
+        let pivot = (a[j * n + j] - (0..j).map(|k| a[j * n + k].powi(2)).sum::<f64>()).sqrt();
+        a[j * n + j] = pivot;
+        for i in j + 1..n {
+            let sum: f64 = (0..j).map(|k| a[i * n + k] * a[j * n + k]).sum();
+            a[i * n + j] = (a[i * n + j] - sum) / pivot;
+        }
+    }
+    for i in 0..n {
+        let sum: f64 = (0..i).map(|k| a[i * n + k] * b[k]).sum();
+        b[i] = (b[i] - sum) / a[i * n + i];
+    }
+    for i in (0..n).rev() {
+        let sum: f64 = (i + 1..n).map(|k| a[k * n + i] * b[k]).sum();
+        b[i] = (b[i] - sum) / a[i * n + i];
+    }
+    b
+}
+
+/// Stage 2: full-batch Adam over a correction of every table entry, penalised towards none.
+fn fit_residuals(structure: Model, samples: &[Sample], options: FitOptions) -> Model {
+    let cells = structure.layout.tables() * COMBOS;
+    let mut model = structure.clone();
+    let (mut first, mut second) = (vec![0.0; cells], vec![0.0; cells]);
+    let n = samples.len().max(1) as f64;
+    for step in 1..=ADAM_STEPS {
+        let mut gradient: Vec<f64> = (0..cells)
+            .map(|i| options.residual_penalty * (model.values[i] - structure.values[i]))
+            .collect();
+        for sample in samples {
+            let q = sigmoid(model.evaluate(sample) / options.scale);
+            let error = (q - sample.target) / options.scale / n;
+            for_each_feature(model.layout, sample, |index, count| {
+                if index < cells {
+                    gradient[index] += error * count;
+                }
+            });
+        }
+        let (b1, b2) = ADAM_DECAY;
+        let (c1, c2) = (1.0 - b1.powi(step as i32), 1.0 - b2.powi(step as i32));
+        for i in 0..cells {
+            first[i] = b1 * first[i] + (1.0 - b1) * gradient[i];
+            second[i] = b2 * second[i] + (1.0 - b2) * gradient[i].powi(2);
+            let update = ADAM_RATE * (first[i] / c1) / ((second[i] / c2).sqrt() + 1e-12);
+            model.values[i] -= update;
+        }
+    }
+    model
+}
+
+/// A weights file from fitted freestyle and renju models.
+#[must_use]
+pub fn weights(
+    freestyle: &Model,
+    renju: &Model,
+    scale: f64,
+    provenance: weights::Provenance,
+) -> weights::Weights {
+    weights::Weights {
+        format: weights::FORMAT,
+        scale,
+        provenance,
+        freestyle: freestyle.family(),
+        renju: renju.family(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::game::position::drawn_board;
+    use crate::engine::Rule;
+
+    /// Samples labelled by a known model, so a fit must recover its predictions.
+    fn labelled_by(truth: &Model, scale: f64) -> Vec<Sample> {
+        let rows = [
+            [
+                ".......", ".xo....", "..x....", "...o...", ".......", ".......", ".......",
+            ],
+            [
+                ".......", ".xx.o..", "..o....", "...x...", "....o..", ".......", ".......",
+            ],
+            [
+                ".......", "..xxo..", ".......", ".o.x...", "...x...", "..o....", ".......",
+            ],
+            [
+                ".......", ".......", "..xo...", "..xo...", "..x....", "...o...", ".......",
+            ],
+            [
+                ".......", "o......", ".x.x...", "..o.x..", "...o...", ".......", ".......",
+            ],
+            [
+                ".......", "...x...", "..o.o..", "...x...", "..x.o..", ".......", ".......",
+            ],
+        ];
+        let mut samples = Vec::new();
+        for r in rows {
+            for mover in [Stone::Black, Stone::White] {
+                let board = drawn_board(&r, Rule::Freestyle, mover);
+                if let Some(mut sample) = Sample::of(&board, 0.5) {
+                    sample.target = sigmoid(truth.evaluate(&sample) / scale);
+                    samples.push(sample);
+                }
+            }
+        }
+        assert!(samples.len() >= 8, "most of the positions are quiet");
+        samples
+    }
+
+    #[test]
+    fn samples_count_every_candidate_cell_and_skip_decided_positions() {
+        let board = drawn_board(
+            &[
+                ".......", "..x....", "...o...", ".......", ".......", ".......", ".......",
+            ],
+            Rule::Freestyle,
+            Stone::Black,
+        );
+        let sample = Sample::of(&board, 0.7).expect("quiet");
+        let cells = Area::new(&board).candidates(&board).count();
+        let total = |c: &[(u16, u16)]| c.iter().map(|&(_, n)| usize::from(n)).sum::<usize>();
+        assert_eq!(total(&sample.mover_cells), cells);
+        assert_eq!(total(&sample.opponent_cells), cells);
+        assert_eq!(sample.mover, Stone::Black);
+        let four = drawn_board(
+            &[
+                ".......", ".xxxx..", "..ooo..", ".......", ".......", ".......", ".......",
+            ],
+            Rule::Freestyle,
+            Stone::White,
+        );
+        assert!(Sample::of(&four, 0.1).is_none(), "White must block a five");
+    }
+
+    #[test]
+    fn the_hand_set_model_prefers_more_shape() {
+        let board = drawn_board(
+            &[
+                ".......", ".xx....", ".......", "...o...", ".......", ".......", ".......",
+            ],
+            Rule::Freestyle,
+            Stone::Black,
+        );
+        let model = Model::hand_set(Layout { tied_colours: true });
+        assert!(model.evaluate(&Sample::of(&board, 0.5).unwrap()) > 50.0);
+    }
+
+    #[test]
+    fn a_fit_reproduces_the_predictions_of_the_model_that_labelled_the_data() {
+        let layout = Layout { tied_colours: true };
+        let scale = 40.0;
+        let truth = Model::hand_set(layout);
+        let samples = labelled_by(&truth, scale);
+        let options = FitOptions {
+            scale,
+            residual_penalty: 1e-6,
+        };
+        let fitted = fit(layout, &samples, options);
+        let start = Model {
+            layout,
+            values: vec![0.0; truth.values.len()],
+        };
+        let (before, after) = (
+            cross_entropy(&start, &samples, scale),
+            cross_entropy(&fitted, &samples, scale),
+        );
+        let floor = cross_entropy(&truth, &samples, scale);
+        assert!(
+            after - floor < 0.05 * (before - floor),
+            "{before} {after} {floor}"
+        );
+        let scale_found = best_scale(&truth, &samples);
+        assert!((scale_found - scale).abs() < 1.0, "{scale_found}");
+    }
+
+    #[test]
+    fn normalising_changes_no_evaluation() {
+        for tied_colours in [true, false] {
+            let layout = Layout { tied_colours };
+            let mut model = Model::hand_set(layout);
+            model
+                .values
+                .iter_mut()
+                .enumerate()
+                .for_each(|(i, v)| *v += (i % 7) as f64);
+            let samples = labelled_by(&model, 40.0);
+            let before: Vec<f64> = samples.iter().map(|s| model.evaluate(s)).collect();
+            model.normalise();
+            for (sample, old) in samples.iter().zip(before) {
+                assert!((model.evaluate(sample) - old).abs() < 1e-9);
+            }
+            let dead = combination([Pattern::Dead; 4]);
+            assert_eq!(
+                model.values[layout.table(Stone::White, false) * COMBOS + dead],
+                0.0
+            );
+        }
+    }
+
+    #[test]
+    fn cholesky_solves_a_small_system() {
+        let a = vec![4.0, 2.0, 0.6, 2.0, 5.0, 1.0, 0.6, 1.0, 3.0];
+        let x = solve(a.clone(), vec![1.0, 2.0, 3.0], 3);
+        for i in 0..3 {
+            let row: f64 = (0..3).map(|j| a[i * 3 + j] * x[j]).sum();
+            assert!((row - [1.0, 2.0, 3.0][i]).abs() < 1e-12);
+        }
+    }
+}
