@@ -40,6 +40,7 @@ mod defence;
 mod helpers;
 mod params;
 mod quiescence_table;
+mod race;
 mod report;
 mod root;
 mod score;
@@ -53,6 +54,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use crate::engine::eval::is_legal;
+use crate::engine::game::board::Board;
 use crate::engine::game::geometry::Point;
 use crate::engine::game::grid::CELLS;
 use crate::engine::game::position::Position;
@@ -60,7 +62,7 @@ use crate::engine::levels::analysis::{Analysis, Score, SearchRequest, SearchStat
 use deep_threat::DeepThreat;
 use deepening::{max_depth, roots_to_candidates, with_deeper, RootMove};
 use helpers::Helpers;
-use root::{with_likely_win, SearchState, Tactic};
+use root::{with_likely_win, KnownWin, ProvenWin, SearchState, Tactic};
 use tree::SearchLimits;
 
 pub use tt::Table;
@@ -68,10 +70,24 @@ pub use tt::Table;
 /// Transposition table size of a one-off `analyze`.
 pub const DEFAULT_TT_MIB: usize = 16;
 
-/// A master-level searcher whose transposition table and history survive between calls.
+/// A master-level searcher whose transposition table and history survive between calls,
+/// and with them the last threat-space win it proved.
 pub struct MasterSearch {
     tt: Arc<Table>,
     history: Vec<i32>,
+    /// The VCT win the last search proved, for the next move of the same game.
+    last_win: Option<LastWin>,
+}
+
+/// A VCT win a search proved, kept for the searcher's next move: once the opponent has
+/// replied, the win is still there, and the next search looks for it first (`KnownWin`).
+struct LastWin {
+    /// The hash of the position after the win's first move, the opponent to move.
+    after: u64,
+    /// The proven line, first move first.
+    line: Vec<Point>,
+    /// The threat limit of the VCT that proved it.
+    threat_limit: u32,
 }
 
 /// What iterative deepening knows after a completed depth: the progress a caller may show
@@ -93,6 +109,7 @@ impl MasterSearch {
         MasterSearch {
             tt: Arc::new(Table::new(tt_mib)),
             history: vec![0; 2 * CELLS],
+            last_win: None,
         }
     }
 
@@ -100,6 +117,37 @@ impl MasterSearch {
     pub fn clear(&mut self) {
         self.tt.clear();
         self.history.fill(0);
+        self.last_win = None;
+    }
+
+    /// What the last search's win says of `board`: known to be won when it is the position
+    /// that win's first move left, after one more move of the opponent (that search's own
+    /// answer played, then a reply). The line's next move comes with it when the reply was
+    /// the one the line expected.
+    fn known_win(last: Option<LastWin>, board: &Board) -> Option<KnownWin> {
+        let last = last?;
+        let reply = board.last_move()?;
+        let mut before = board.clone();
+        before.undo();
+        let expected = last.line.get(1) == Some(&reply);
+        (before.hash() == last.after).then(|| KnownWin {
+            next: last.line.get(2).copied().filter(|_| expected),
+            threat_limit: last.threat_limit,
+        })
+    }
+
+    /// Keeps `win`, proven on `board`, for the next move when a VCT proved it (a five or a
+    /// VCF is found again at once).
+    fn remember(&mut self, board: &Board, win: &ProvenWin) {
+        self.last_win = win.threat_limit.map(|threat_limit| {
+            let mut after = board.clone();
+            after.play(win.line[0]);
+            LastWin {
+                after: after.hash(),
+                line: win.line.clone(),
+                threat_limit,
+            }
+        });
     }
 
     /// The master analysis of a position within the request's limits.
@@ -117,6 +165,7 @@ impl MasterSearch {
     ) -> Analysis {
         let started = Instant::now();
         let board = position.board();
+        let last_win = self.last_win.take();
         if position.verdict().is_over() {
             return report::game_over(position, started);
         }
@@ -137,6 +186,7 @@ impl MasterSearch {
         };
         let roots = self.root_moves(board, &legal);
         let mut state = SearchState::new(limits, started, request.threads > 1);
+        state.known = MasterSearch::known_win(last_win, board);
         let task = helpers::Task {
             board,
             roots: &roots,
@@ -149,6 +199,9 @@ impl MasterSearch {
         state.deep = helpers.deep_threat();
         let own_attack = match state.tactical_root(board) {
             Ok(quick) => {
+                if let Tactic::Win(win) = &quick {
+                    self.remember(board, win);
+                }
                 let mut analysis = report::proven(position, quick, state.nodes, started);
                 analysis.stats.nodes += helpers.finish().nodes;
                 return analysis;
@@ -173,8 +226,9 @@ impl MasterSearch {
         }
         let finished = helpers.finish();
         stats.nodes += nodes + finished.nodes;
-        if let Some(line) = state.deep.as_deref().and_then(DeepThreat::win) {
-            return report::proven(position, Tactic::Win(line.to_vec()), stats.nodes, started);
+        if let Some(win) = state.deep.as_deref().and_then(DeepThreat::win) {
+            self.remember(board, win);
+            return report::proven(position, Tactic::Win(win.clone()), stats.nodes, started);
         }
         let roots = match finished.deepest {
             Some((depth, best)) if request.candidates <= 1 => {

@@ -1,12 +1,14 @@
-//! How a move's time and nodes are shared among the root's searches: its VCF, its VCT (and
-//! the deeper VCT a helper races) and the defence against the opponent's threats. Each
+//! How a move's time and nodes are shared among the root's searches: its VCF, its VCT race
+//! (and the deeper VCT a helper races) and the defence against the opponent's threats. Each
 //! search usually settles well within its share; when none does, the tree keeps the rest.
+//! The VCT race may run past its share to spend its floor of nodes (`race`), never past the
+//! threat ceiling.
 
 use std::time::Duration;
 
 use super::params::{
-    DEFENCE_SHARE, LONG_MOVE, SHORT_MOVE, VCF_SHARE, VCT_LONG_FRACTION, VCT_LONG_HELPED_FRACTION,
-    VCT_SHARE, VCT_SHORT_FRACTION,
+    DEFENCE_SHARE, LONG_MOVE, SHORT_MOVE, THREAT_CEILING, VCF_SHARE, VCT_LONG_FRACTION,
+    VCT_LONG_HELPED_FRACTION, VCT_SHARE, VCT_SHORT_FRACTION,
 };
 
 /// The root VCF's time out of a move's `total`.
@@ -46,7 +48,7 @@ pub fn defence_time(total: Duration) -> Duration {
     total / DEFENCE_SHARE
 }
 
-/// Whether a move of `total` is long enough for the root VCT's deeper threats.
-pub fn is_long(total: Duration) -> bool {
-    total >= LONG_MOVE
+/// The time from a move's start past which no root threat search runs, out of its `total`.
+pub fn threat_ceiling(total: Duration) -> Duration {
+    total.mul_f64(THREAT_CEILING)
 }
