@@ -138,33 +138,35 @@ fn prefixes(game: &Position) -> anyhow::Result<Vec<Position>> {
 /// time runs from the request's making to the answer, as a caller's clock would.
 fn deadlines(budgets: &[u64], tactics: Option<&Path>, threads: usize) -> anyhow::Result<()> {
     let mut positions = Vec::new();
-    for game in midgames()? {
-        positions.extend(prefixes(&game)?);
+    for (game, midgame) in midgames()?.iter().enumerate() {
+        for position in prefixes(midgame)? {
+            let label = format!(
+                "midgame {} after {}",
+                game + 1,
+                position.board().history().len()
+            );
+            positions.push((label, position));
+        }
     }
     if let Some(path) = tactics {
         for case in load_cases(path)? {
-            positions.push(case_position(&case)?);
+            positions.push((case.id.clone(), case_position(&case)?));
         }
     }
     for &ms in budgets {
         let budget = Duration::from_millis(ms);
-        let mut over: Vec<(f64, String)> = Vec::with_capacity(positions.len());
-        for position in &positions {
+        let mut over: Vec<(f64, &str)> = Vec::with_capacity(positions.len());
+        for (label, position) in &positions {
             let mut request = SearchRequest::new(Difficulty::Master, budget);
             request.threads = threads;
             let started = Instant::now();
-            let analysis = crate::engine::levels::analyze(position, &request);
+            let _answer = crate::engine::levels::analyze(position, &request);
             let past = started.elapsed().as_secs_f64() - budget.as_secs_f64();
-            let size = position.board().size();
-            let moves = position.board().history().len();
-            let best = analysis
-                .best
-                .map_or("-".into(), |b| notation::format_point(b, size));
-            over.push((past * 1000.0, format!("{moves} moves, played {best}")));
+            over.push((past * 1000.0, label));
         }
         over.sort_by(|a, b| a.0.total_cmp(&b.0));
         let p99 = over[((over.len() as f64 * 0.99) as usize).min(over.len() - 1)].0;
-        let (max, slowest) = over.last().cloned().unwrap_or_default();
+        let (max, slowest) = over.last().copied().unwrap_or_default();
         println!(
             "budget {ms} ms: {} moves, past the budget max {max:.1} ms ({slowest}), p99 {p99:.1} ms",
             over.len()

@@ -55,7 +55,7 @@ impl DeepThreat {
             first: None,
             threat_limit: DEEP_THREAT_VCF_MOVES,
         };
-        let raced = race(board, &[deeper], &budget, &self.schedule);
+        let raced = race(board, &[deeper], 0, &budget, &self.schedule);
         if let Some(win) = raced.win {
             // Only this search sets the win, once.
             let _ = self.win.set(win);
@@ -114,7 +114,10 @@ mod tests {
     /// A helper's deeper VCT of at most 2 M nodes and a minute.
     fn deep_threat() -> DeepThreat {
         let minute = Instant::now() + Duration::from_secs(60);
-        DeepThreat::new(Budget::default(), Schedule::new(2_000_000, minute, minute))
+        DeepThreat::new(
+            Budget::default(),
+            Schedule::new(2_000_000, minute, minute, 1.0),
+        )
     }
 
     #[test]

@@ -2,8 +2,10 @@
 //! aspiration windows and multi-PV.
 //!
 //! Order of business for a position: take a five; look for a VCF, then a VCT, for the side
-//! to move, or after the block of a single opposing five (two cannot be blocked); when those
-//! fail, keep only the root moves that meet the opponent's threat sequence (`defence`); then
+//! to move, or after the block of a single opposing five (two cannot be blocked): the VCT
+//! races the default threats against deeper ones on one thread (`race`), sized by how fast
+//! they settle; when those fail, keep only the root moves that meet the opponent's threat
+//! sequence (`defence`); then
 //! deepen the alpha-beta search until the deadline, the depth limit, the node limit or the
 //! stop flag. A forced answer (one root move left) still searches its whole time: the table
 //! it fills serves the next move, and an eighth of the time gained nothing in the arena,
@@ -18,15 +20,22 @@
 //! A request for more than one thread adds helper threads (`helpers`, lazy SMP) that deepen
 //! the same root from the moment the root moves are known, sharing the transposition table;
 //! a single-PV answer takes a helper's best move when that helper completed a deeper
-//! iteration than this thread, among the moves the defence kept. On long moves the first
-//! helper runs the root's deeper VCT before it joins them (`deep_threat`).
+//! iteration than this thread, among the moves the defence kept. The first helper runs the
+//! root's deeper VCT before it joins them (`deep_threat`).
 //!
-//! A `MasterSearch` keeps its transposition table and history between calls (pbrain games), and
-//! can report each completed iteration while it thinks (`analyze_reporting`).
+//! A `MasterSearch` keeps its transposition table and history between calls (pbrain games),
+//! and the last VCT win it proved: when the opponent has replied, the next search knows the
+//! win is there, tries the line's next move first and gives the race the time up to the
+//! threat ceiling, so that a win once proven is not lost to a short clock. It can report each
+//! completed iteration while it thinks (`analyze_reporting`).
+//!
+//! A win's distance (`mate_in`) is reported only when its proof bounds it: a VCF's line, or
+//! the longest line of a VCT's proof; the tree's mates come without one (`report::score_of`).
 //!
 //! Where things live: this module is the API and the order of business; `root` the steps
 //! before the tree (candidates, tactics, likely win, defence) with the `SearchState` they
-//! share; `shares` the time and nodes each root search gets; `deepening` iterative deepening
+//! share; `race` the root's VCTs on one thread; `shares` the time and nodes each root search
+//! gets; `deepening` iterative deepening
 //! and aspiration; `tree` the alpha-beta below the root, over the candidate `area`, the
 //! transposition table (`tt`) and the `quiescence_table`, on the `score` scale; `helpers`
 //! and `deep_threat` the other threads; `report` the `Analysis` it answers; `params` every

@@ -22,7 +22,7 @@ pub const RACE_FIRST_SLICE: u64 = 1_024;
 /// about the VCT's share of a 200 ms move on an idle machine, so that a win the threat
 /// searches settle that fast is found on a slower or busier machine too, and at shorter
 /// moves.
-pub const VCT_FLOOR_NODES: u64 = 64_000;
+pub const VCT_FLOOR_NODES: u64 = 48_000;
 /// Most nodes spent reading back how many moves a proven VCT takes at most (its distance,
 /// `threats::SlicedVct::distance`): past this the win is reported without a distance.
 pub const PROOF_DISTANCE_NODES: u64 = 50_000;

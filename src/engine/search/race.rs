@@ -1,14 +1,17 @@
 //! The root's VCT on one thread: searches over different threats (the default limit, the
 //! deeper one unless a helper thread runs it, and the known win's next move when the last
 //! move proved one) raced in turns of slices that double every round, each resuming where
-//! it stopped (`threats::SlicedVct`). Whichever proves a win first ends the race; a search
-//! that is refuted drops out and leaves the others its turns.
+//! it stopped (`threats::SlicedVct`). Whichever proves a win first ends the race.
 //!
 //! How long the race runs is sized by how fast it settles rather than by a fixed share
-//! alone: it may always spend `VCT_FLOOR_NODES` (on a slow or busy machine, or a short move,
-//! a search that settles that fast still settles), stopping then only at the threat ceiling;
-//! past those nodes it stops at its time share, or at the ceiling when a win is known to
-//! be there. It ends as soon as every search is settled, leaving the tree the rest.
+//! alone. While the principal search (the default threats) is open, the race may always
+//! spend `VCT_FLOOR_NODES`, stopped sooner only by the threat ceiling: on a slow or busy
+//! machine, or a short move, a win the searches prove that fast is still found. Past those
+//! nodes it stops at its time share (at the ceiling when a win is known to be there). Once
+//! the principal is refuted, the others go on alone for a part of what is left of the share
+//! (`Schedule::alone`): none on short moves, where the tree needs the time most, all of it
+//! from 1 s on, where long threat sequences are worth more; in proportion between, so that
+//! no budget falls off a cliff. The race ends as soon as every search is settled.
 //!
 //! A defender's replies are counted weakly until the race has spent its floor and half its
 //! time share, then by their sums (docs/decisions/0012-weak-proof-numbers-then-sums.md): at
@@ -28,23 +31,45 @@ use crate::engine::threats::{Budget, Lead, Proof, SlicedVct};
 pub(super) struct Schedule {
     /// Most nodes the whole race visits.
     pub max_nodes: u64,
-    /// Until the race has visited this many nodes, only `ceiling` stops it.
+    /// While the principal search is open and the race has visited fewer nodes than this,
+    /// only `ceiling` stops it.
     pub floor: u64,
     /// Past the floor, the race stops here.
     pub share_end: Instant,
     /// The race never runs past this.
     pub ceiling: Instant,
+    /// The part of what is left of the share (to `share_end`) that the other searches may
+    /// run on alone once the principal is refuted.
+    pub alone: f64,
 }
 
 impl Schedule {
     /// A race that may run until `share_end`, never past `ceiling`, on at most `max_nodes`
-    /// nodes, of which it may always spend the first `VCT_FLOOR_NODES` (until the ceiling).
-    pub(super) fn new(max_nodes: u64, share_end: Instant, ceiling: Instant) -> Schedule {
+    /// nodes, of which it may spend the first `VCT_FLOOR_NODES` until the ceiling while its
+    /// principal search is open; `alone` of what is left of the share once that is refuted.
+    pub(super) fn new(
+        max_nodes: u64,
+        share_end: Instant,
+        ceiling: Instant,
+        alone: f64,
+    ) -> Schedule {
         Schedule {
             max_nodes,
             floor: VCT_FLOOR_NODES.min(max_nodes),
             share_end: share_end.min(ceiling),
             ceiling,
+            alone,
+        }
+    }
+
+    /// The schedule once the principal search is refuted: no floor, and `alone` of what is
+    /// left of the share.
+    fn without_principal(&self) -> Schedule {
+        let left = self.share_end.saturating_duration_since(Instant::now());
+        Schedule {
+            floor: 0,
+            share_end: Instant::now() + left.mul_f64(self.alone),
+            ..self.clone()
         }
     }
 
@@ -82,14 +107,17 @@ pub(super) struct Raced {
     pub nodes: u64,
 }
 
-/// Races `entrants` on `board` (the side to move attacking) within `schedule`; `budget`
-/// gives the searches' tables and stop flags, which end the race too.
+/// Races `entrants` on `board` (the side to move attacking) within `schedule`, the one at
+/// `principal` the principal search; `budget` gives the searches' tables and stop flags,
+/// which end the race too.
 pub(super) fn race(
     board: &Board,
     entrants: &[Entrant],
+    principal: usize,
     budget: &Budget,
     schedule: &Schedule,
 ) -> Raced {
+    let mut schedule = schedule.clone();
     let started = Instant::now();
     let weak_until = started + schedule.share_end.saturating_duration_since(started) / 2;
     let mut searches: Vec<SlicedVct> = entrants
@@ -106,6 +134,9 @@ pub(super) fn race(
     let mut winner = searches
         .iter()
         .position(|search| matches!(search.proof(), Proof::Win(_)));
+    if searches.get(principal).map(SlicedVct::proof) == Some(&Proof::NoWin) {
+        schedule = schedule.without_principal();
+    }
     'rounds: while winner.is_none() {
         let mut open = false;
         for index in 0..searches.len() {
@@ -128,6 +159,7 @@ pub(super) fn race(
                 }
                 Proof::Unknown if budget.is_stopped() => break 'rounds,
                 Proof::Unknown => open = true,
+                Proof::NoWin if index == principal => schedule = schedule.without_principal(),
                 Proof::NoWin => {}
             }
         }

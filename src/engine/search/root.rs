@@ -225,12 +225,8 @@ impl SearchState {
             first,
             threat_limit: DEFAULT_THREAT_VCF_MOVES,
         });
-        let raced = race(
-            board,
-            &entrants,
-            &budget,
-            &self.vct_schedule(known.is_some()),
-        );
+        let schedule = self.vct_schedule(known.is_some());
+        let raced = race(board, &entrants, default, &budget, &schedule);
         self.nodes += raced.nodes;
         if let Some(win) = raced
             .win
@@ -246,17 +242,17 @@ impl SearchState {
     }
 
     /// When the root's VCT race (and the deeper VCT a helper races) stops: its floor of
-    /// nodes until the threat ceiling, then its share of the move; the ceiling in any case
-    /// when a win is `known` to be there.
+    /// nodes until the threat ceiling, then its share of the move, and the part of it the
+    /// deeper threats run alone; the ceiling and all of it when a win is `known` to be there.
     fn vct_schedule(&self, known: bool) -> Schedule {
         let total = self.move_time();
         let ceiling = self.started + shares::threat_ceiling(total);
-        let share_end = if known {
-            ceiling
-        } else {
-            Instant::now() + shares::vct_time(total, self.helped)
-        };
-        Schedule::new(shares::vct_nodes(self.limits.max_nodes), share_end, ceiling)
+        let nodes = shares::vct_nodes(self.limits.max_nodes);
+        if known {
+            return Schedule::new(nodes, ceiling, ceiling, 1.0);
+        }
+        let share_end = Instant::now() + shares::vct_time(total, self.helped);
+        Schedule::new(nodes, share_end, ceiling, shares::deeper_alone(total))
     }
 
     /// The deeper root VCT for a helper thread to race (`deep_threat`): with helpers, when
