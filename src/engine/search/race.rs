@@ -120,6 +120,7 @@ pub(super) fn race(
     let mut schedule = schedule.clone();
     let started = Instant::now();
     let weak_until = started + schedule.share_end.saturating_duration_since(started) / 2;
+    let weak_nodes = schedule.max_nodes / 2;
     let mut searches: Vec<SlicedVct> = entrants
         .iter()
         .map(|entrant| {
@@ -144,13 +145,19 @@ pub(super) fn race(
                 continue;
             }
             let spent: u64 = searches.iter().map(SlicedVct::nodes).sum();
-            let Some((deadline, nodes)) = schedule.next_slice(spent, slice) else {
+            let Some((mut deadline, mut nodes)) = schedule.next_slice(spent, slice) else {
                 break 'rounds;
             };
             let search = &mut searches[index];
-            let weak_spent = spent >= schedule.floor && Instant::now() >= weak_until;
-            if weak_spent || spent >= schedule.max_nodes / 2 {
+            let past_floor = spent >= schedule.floor;
+            if past_floor && Instant::now() >= weak_until || spent >= weak_nodes {
                 search.count_by_sums();
+            } else {
+                // A weak slice stops where the weak count ends, so the sums start on time.
+                if past_floor {
+                    deadline = deadline.min(weak_until);
+                }
+                nodes = nodes.min(weak_nodes - spent);
             }
             match search.run(nodes, Some(deadline)) {
                 Proof::Win(_) => {
