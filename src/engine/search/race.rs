@@ -103,7 +103,7 @@ pub(super) struct Raced {
     pub proofs: Vec<Proof>,
     /// Each entrant's lead when it ended unsettled (`SlicedVct::lead`), in the same order.
     pub leads: Vec<Option<Lead>>,
-    /// Nodes visited.
+    /// Nodes visited, reading a win's distance back included.
     pub nodes: u64,
 }
 
@@ -175,7 +175,6 @@ pub(super) fn race(
         }
         slice = slice.saturating_mul(2);
     }
-    let nodes = searches.iter().map(SlicedVct::nodes).sum();
     let win = winner.and_then(|index| {
         let search = &mut searches[index];
         let Proof::Win(line) = search.proof().clone() else {
@@ -191,6 +190,6 @@ pub(super) fn race(
         win,
         proofs: searches.iter().map(|s| s.proof().clone()).collect(),
         leads: searches.iter_mut().map(SlicedVct::lead).collect(),
-        nodes,
+        nodes: searches.iter().map(SlicedVct::nodes).sum(),
     }
 }

@@ -203,11 +203,14 @@ impl SearchState {
             });
         }
         let mut entrants = Vec::with_capacity(3);
-        let known = self.known.filter(|_| first.is_none());
-        if let Some(KnownWin {
-            next: Some(next),
-            threat_limit,
-        }) = known
+        // After a forced block, the block is the line's next move if the line has one.
+        if let (
+            Some(KnownWin {
+                next: Some(next),
+                threat_limit,
+            }),
+            None,
+        ) = (self.known, first)
         {
             entrants.push(Entrant {
                 first: Some(next),
@@ -225,7 +228,7 @@ impl SearchState {
             first,
             threat_limit: DEFAULT_THREAT_VCF_MOVES,
         });
-        let schedule = self.vct_schedule(known.is_some());
+        let schedule = self.vct_schedule(self.known.is_some());
         let raced = race(board, &entrants, default, &budget, &schedule);
         self.nodes += raced.nodes;
         if let Some(win) = raced
