@@ -7,7 +7,7 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use gomoku_ai::engine::{
-    eval, game::renju, Board, BoardInput, BoardSize, MoveInput, Point, Position, Rule, Stone,
+    eval, game::renju, Board, BoardInput, BoardSize, Point, Position, Rule, Stone,
 };
 
 fn midgame_board() -> Board {
@@ -56,14 +56,7 @@ fn position_parse(c: &mut Criterion) {
         "h8", "i9", "g9", "i7", "h10", "j8", "f8", "h6", "i8", "g8", "j10", "k11", "e7", "d6",
         "h9", "h11", "f10", "f11", "j7", "k6",
     ];
-    let input = BoardInput::Moves {
-        width: 15,
-        height: 15,
-        moves: moves
-            .iter()
-            .map(|m| MoveInput::Notation((*m).to_string()))
-            .collect(),
-    };
+    let input = BoardInput::notation(15, 15, &moves);
     c.bench_function("Position::parse (20-move list, renju)", |b| {
         b.iter(|| Position::parse(black_box(&input), Rule::Renju, None).expect("legal"));
     });

@@ -30,6 +30,9 @@ enum Command {
     Arena(cli::arena::ArenaArgs),
     /// Measure the master: nodes/s and depth on midgames, or the tactics bar on a puzzle file.
     Bench(cli::bench::BenchArgs),
+    /// Regenerate the win model (score to win probability) from self-play, with its
+    /// reliability diagrams.
+    Calibrate(cli::calibrate::CalibrateArgs),
 }
 
 fn main() -> anyhow::Result<()> {
@@ -42,5 +45,6 @@ fn main() -> anyhow::Result<()> {
         Command::Pbrain(args) => cli::pbrain::run(&args),
         Command::Arena(args) => cli::arena::run(&args),
         Command::Bench(args) => cli::bench::run(&args),
+        Command::Calibrate(args) => cli::calibrate::run(&args),
     }
 }

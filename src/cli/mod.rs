@@ -7,6 +7,7 @@
 pub mod analyze;
 pub mod arena;
 pub mod bench;
+pub mod calibrate;
 pub mod r#move;
 pub mod openapi;
 pub mod pbrain;

@@ -9,12 +9,15 @@
 //!   alpha-beta; it answers with the analysis types of `levels::analysis`.
 //! - `levels`: the difficulty ladder every adapter calls (`levels::analyze`): the analysis
 //!   types, `Difficulty`, the classic levels, the heatmap builder and the tactics verifier.
+//! - `review`: a whole game judged move by move from a level's analyses of its positions
+//!   (labels, accuracy, turning points).
 //!
 //! The engine never uses the service, the protocols or the CLI.
 
 pub mod eval;
 pub mod game;
 pub mod levels;
+pub mod review;
 pub mod search;
 pub mod threats;
 

@@ -1,4 +1,5 @@
-//! The heatmap picture as PNG: the SVG of `svg::heatmap_svg` rasterised by resvg.
+//! The pictures as PNG: the SVG of `svg::heatmap_svg` or `graph::review_svg` rasterised by
+//! resvg.
 //!
 //! Text needs a font, and servers and CI machines may have none installed, so the renderer
 //! never looks at system fonts: it loads the DejaVu Sans font embedded in the binary (by the
@@ -9,7 +10,9 @@ use std::sync::{Arc, LazyLock};
 use resvg::tiny_skia::{Pixmap, Transform};
 use resvg::usvg::{self, fontdb};
 
+use super::graph::review_svg;
 use super::svg::{heatmap_svg, FONT_FAMILY};
+use crate::engine::review::Review;
 use crate::engine::{Analysis, Position};
 
 /// Why a picture could not be rasterised. Our own SVG always parses, so these mean a bug or
@@ -17,7 +20,7 @@ use crate::engine::{Analysis, Position};
 #[derive(Debug, thiserror::Error)]
 pub enum PngError {
     /// The SVG did not parse.
-    #[error("the heatmap SVG could not be read: {0}")]
+    #[error("the SVG could not be read: {0}")]
     Svg(#[from] usvg::Error),
     /// The picture has no area or is too large to allocate.
     #[error("cannot allocate a {width} x {height} picture")]
@@ -46,6 +49,11 @@ pub fn heatmap_png(position: &Position, analysis: Option<&Analysis>) -> Result<V
     svg_to_png(&heatmap_svg(position, analysis))
 }
 
+/// The review graph of `review` as a PNG image.
+pub fn review_png(review: &Review) -> Result<Vec<u8>, PngError> {
+    svg_to_png(&review_svg(review))
+}
+
 /// Rasterises an SVG document at its own size with the embedded font.
 pub fn svg_to_png(svg: &str) -> Result<Vec<u8>, PngError> {
     let options = usvg::Options {
@@ -68,7 +76,7 @@ pub fn svg_to_png(svg: &str) -> Result<Vec<u8>, PngError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{levels, BoardInput, Difficulty, MoveInput, Rule, SearchRequest};
+    use crate::engine::{levels, BoardInput, Difficulty, Rule, SearchRequest};
     use std::time::Duration;
 
     fn decode(bytes: &[u8]) -> (png::OutputInfo, Vec<u8>) {
@@ -81,14 +89,7 @@ mod tests {
     }
 
     fn picture(width: i64, height: i64, moves: &[&str]) -> Vec<u8> {
-        let input = BoardInput::Moves {
-            width,
-            height,
-            moves: moves
-                .iter()
-                .map(|m| MoveInput::Notation((*m).to_string()))
-                .collect(),
-        };
+        let input = BoardInput::notation(width, height, moves);
         let position = Position::parse(&input, Rule::Freestyle, None).expect("legal position");
         let request = SearchRequest::new(Difficulty::Beginner, Duration::from_secs(5));
         let analysis = levels::analyze(&position, &request);

@@ -273,10 +273,7 @@ impl Layout {
 
 /// One line saying who is to move, the AI move and its estimated chance.
 fn caption(position: &Position, analysis: Option<&Analysis>) -> String {
-    let mover = match position.to_move() {
-        Stone::Black => "Black",
-        Stone::White => "White",
-    };
+    let mover = position.to_move().title();
     match analysis.and_then(|a| a.best.map(|best| (a, best))) {
         Some((analysis, best)) => format!(
             "{mover} to move \u{2013} AI plays {} ({:.0}% win chance)",
@@ -297,34 +294,16 @@ fn stone_colours(stone: Stone) -> (&'static str, &'static str) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{levels, BoardInput, Difficulty, MoveInput, Rule, SearchRequest};
+    use crate::engine::{levels, BoardInput, Difficulty, Rule, SearchRequest};
+    use crate::render::testing::with_class;
     use std::time::Duration;
 
     fn analysed(rule: Rule, moves: &[&str]) -> (Position, Analysis) {
-        let input = BoardInput::Moves {
-            width: 15,
-            height: 15,
-            moves: moves
-                .iter()
-                .map(|m| MoveInput::Notation((*m).to_string()))
-                .collect(),
-        };
+        let input = BoardInput::notation(15, 15, moves);
         let position = Position::parse(&input, rule, None).expect("legal position");
         let request = SearchRequest::new(Difficulty::Beginner, Duration::from_secs(5));
         let analysis = levels::analyze(&position, &request);
         (position, analysis)
-    }
-
-    fn with_class<'a>(
-        doc: &'a roxmltree::Document<'a>,
-        class: &'a str,
-    ) -> Vec<roxmltree::Node<'a, 'a>> {
-        doc.descendants()
-            .filter(|n| {
-                n.attribute("class")
-                    .is_some_and(|c| c.split(' ').any(|word| word == class))
-            })
-            .collect()
     }
 
     #[test]

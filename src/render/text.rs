@@ -1,5 +1,6 @@
-//! The chat-bot reply: an ASCII board after the AI's move, with coordinates on all four
-//! sides, then the move in notation and the verdict in one sentence.
+//! The chat-bot replies: an ASCII board after the AI's move, with coordinates on all four
+//! sides, then the move in notation and the verdict in one sentence; and a game review's
+//! summary in a few lines.
 //!
 //! Stones are `x` (Black) and `o` (White), empty points `.`. The opponent's last move and
 //! the AI's move are marked by printing their stones in upper case (`X`, `O`): one character
@@ -9,7 +10,8 @@
 use std::fmt::Write;
 
 use crate::engine::game::notation::{column_name, format_point};
-use crate::engine::{Analysis, Point, Position, Stone};
+use crate::engine::review::{Label, Review, TurnKind};
+use crate::engine::{Analysis, BoardSize, Point, Position, Stone};
 
 /// The reply for `position` answered by `analysis` (`None` when the game is over and nothing
 /// was searched): the board with the AI move played, then one line naming the move and one
@@ -44,6 +46,116 @@ pub fn text_reply(position: &Position, analysis: Option<&Analysis>) -> String {
         }
     }
     out
+}
+
+/// A game review in a few lines: the result, each side's accuracy and labels, the turning
+/// points with their lines, then every mistake and blunder with the move it missed. Moves are
+/// numbered from 1.
+#[must_use]
+pub fn review_text(review: &Review) -> String {
+    let size = review.size;
+    let mut out = format!(
+        "Game review: {}. {}\n",
+        move_count(review.moves.len()),
+        review.result
+    );
+    for side in Stone::BOTH {
+        let summary = &review.summary[side.index()];
+        let counts: Vec<String> = Label::ALL
+            .iter()
+            .filter(|&&label| summary.count(label) > 0)
+            .map(|&label| count(summary.count(label), label))
+            .collect();
+        let _ = match summary.accuracy {
+            Some(accuracy) => writeln!(
+                out,
+                "{}: accuracy {accuracy:.1}%; {}.",
+                side.title(),
+                counts.join(", ")
+            ),
+            None => writeln!(out, "{}: no moves.", side.title()),
+        };
+    }
+    if review.turning_points.is_empty() {
+        out.push_str("No turning points.\n");
+    } else {
+        out.push_str("Turning points:\n");
+    }
+    for turn in &review.turning_points {
+        let what = match turn.kind {
+            TurnKind::WinAppeared => "forced win appeared",
+            TurnKind::WinMissed => "missed forced win",
+        };
+        let _ = writeln!(
+            out,
+            "  {}: {}'s {what}: {}",
+            numbered(review, turn.ply),
+            turn.side.title(),
+            line(&turn.line, size)
+        );
+    }
+    let bad = review
+        .moves
+        .iter()
+        .filter(|m| matches!(m.label, Label::Mistake | Label::Blunder));
+    for (k, m) in bad.enumerate() {
+        if k == 0 {
+            out.push_str("Mistakes and blunders:\n");
+        }
+        let best = m
+            .best
+            .map(|b| format!("; best {}", format_point(b, size)))
+            .unwrap_or_default();
+        let _ = writeln!(
+            out,
+            "  {}: {}, {:.0}% lost{best}.",
+            numbered(review, m.ply),
+            m.label.name(),
+            m.loss * 100.0
+        );
+    }
+    out
+}
+
+/// `1 move`, `40 moves`.
+pub(super) fn move_count(n: usize) -> String {
+    if n == 1 {
+        "1 move".to_string()
+    } else {
+        format!("{n} moves")
+    }
+}
+
+/// `move 12, White j10` for the move at `ply`.
+fn numbered(review: &Review, ply: usize) -> String {
+    let m = &review.moves[ply];
+    format!(
+        "move {}, {} {}",
+        ply + 1,
+        m.side.title(),
+        format_point(m.played, review.size)
+    )
+}
+
+/// `3 best`, `1 inaccuracy`, `2 inaccuracies`, `2 blunders`.
+fn count(n: usize, label: Label) -> String {
+    let name = label.name();
+    match (n, label) {
+        (1, _) | (_, Label::Best | Label::Excellent | Label::Good | Label::Forced) => {
+            format!("{n} {name}")
+        }
+        (_, Label::Inaccuracy) => format!("{n} inaccuracies"),
+        _ => format!("{n} {name}s"),
+    }
+}
+
+/// A line of moves in notation, or `-` for none.
+fn line(points: &[Point], size: BoardSize) -> String {
+    if points.is_empty() {
+        return "-".to_string();
+    }
+    let names: Vec<String> = points.iter().map(|&p| format_point(p, size)).collect();
+    names.join(" ")
 }
 
 /// The board as text, top row first, with the `marked` points' stones in upper case.
@@ -93,17 +205,10 @@ fn column_header(width: usize, cell: usize, label: usize) -> String {
 mod tests {
     use super::*;
     use crate::engine::levels::analysis::{Heatmap, Score, SearchStats};
-    use crate::engine::{BoardInput, MoveInput, Rule};
+    use crate::engine::{BoardInput, Rule};
 
     fn position(width: i64, moves: &[&str]) -> Position {
-        let input = BoardInput::Moves {
-            width,
-            height: width,
-            moves: moves
-                .iter()
-                .map(|m| MoveInput::Notation((*m).to_string()))
-                .collect(),
-        };
+        let input = BoardInput::notation(width, width, moves);
         Position::parse(&input, Rule::Freestyle, None).expect("legal position")
     }
 
@@ -187,6 +292,75 @@ mod tests {
             reply.ends_with("Last move h12. No move: Black won with five in a row.\n"),
             "{reply}"
         );
+    }
+
+    #[test]
+    fn a_review_is_summed_up_with_its_turning_points_and_mistakes() {
+        use crate::engine::levels::analysis::{Heatmap, SearchStats};
+        use crate::engine::review::Game;
+        let game = Game::of(&position(15, &["h8", "a1", "i9"]));
+        let at = |best: &str, pv: &[&str], score: Score| {
+            let size = game.positions()[0].board().size();
+            let point = |p: &str| crate::engine::game::notation::parse_point(p, size).unwrap();
+            Some(Analysis {
+                best: Some(point(best)),
+                score,
+                pv: std::iter::once(best)
+                    .chain(pv.iter().copied())
+                    .map(point)
+                    .collect(),
+                candidates: Vec::new(),
+                heatmap: Heatmap {
+                    values: vec![None; size.area()],
+                    forbidden: Vec::new(),
+                },
+                stats: SearchStats::default(),
+            })
+        };
+        let even = |p: f64| Score {
+            win_probability: p,
+            ..Score::estimate(0)
+        };
+        // White's a1 lets Black's forced win appear (from 45 % to nothing: a blunder).
+        let review = game.review(&[
+            at("h8", &[], even(0.5)),
+            at("i9", &[], even(0.45)),
+            at("j10", &["k11", "g7"], Score::win_in(5)),
+            at("g7", &[], Score::loss_in(4)),
+        ]);
+        let text = review_text(&review);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(
+            lines[0], "Game review: 3 moves. The game goes on.",
+            "{text}"
+        );
+        assert_eq!(
+            lines[1], "Black: accuracy 100.0%; 1 best, 1 excellent.",
+            "{text}"
+        );
+        assert_eq!(lines[2], "White: accuracy 11.4%; 1 blunder.", "{text}");
+        assert_eq!(lines[3], "Turning points:", "{text}");
+        assert_eq!(
+            lines[4], "  move 2, White a1: Black's forced win appeared: j10 k11 g7",
+            "{text}"
+        );
+        assert_eq!(lines[5], "Mistakes and blunders:", "{text}");
+        assert_eq!(
+            lines[6], "  move 2, White a1: blunder, 45% lost; best i9.",
+            "{text}"
+        );
+        assert!(text.is_ascii());
+    }
+
+    #[test]
+    fn label_counts_are_worded_in_the_plural() {
+        assert_eq!(count(2, Label::Inaccuracy), "2 inaccuracies");
+        assert_eq!(count(1, Label::Inaccuracy), "1 inaccuracy");
+        assert_eq!(count(3, Label::Blunder), "3 blunders");
+        assert_eq!(count(4, Label::Best), "4 best");
+        assert_eq!(count(2, Label::Forced), "2 forced");
+        assert_eq!(move_count(1), "1 move");
+        assert_eq!(move_count(0), "0 moves");
     }
 
     #[test]

@@ -6,6 +6,8 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use futures_util::{StreamExt, TryStreamExt};
+
 use super::cache::{AnswerCache, Canonical};
 use super::errors::ApiError;
 use super::metrics::Metrics;
@@ -187,6 +189,17 @@ impl Answers {
             analysis: Some(entry.value().transformed(symmetry.inverse(), board.size())),
             cached,
         })
+    }
+
+    /// Answers every job of `jobs`, in their order, as `answer` does: at most as many at once
+    /// as the pool has slots, so that a long list never waits past the queue timeout behind its
+    /// own searches. The first error ends it.
+    pub async fn answer_all(&self, jobs: &[Job]) -> Result<Vec<Answer>, ApiError> {
+        futures_util::stream::iter(jobs)
+            .map(|job| self.answer(job))
+            .buffered(self.pool.capacity())
+            .try_collect()
+            .await
     }
 
     /// The canonical answer from the shared cache (setting `shared_hit`), else searched and

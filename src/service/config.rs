@@ -18,6 +18,13 @@ pub const DEFAULT_BIND: &str = "127.0.0.1:8080";
 pub const DEFAULT_QUEUE_TIMEOUT_MS: u64 = 2_000;
 /// Default search time when the request gives none.
 pub const DEFAULT_TIME_MS: u64 = 1_000;
+/// Search time of each position of a game review when the request gives none (the server's
+/// `--default-time-ms` when that is lower): the 41 positions of a 40-move game take about 6 s on
+/// two search slots.
+pub const REVIEW_DEFAULT_TIME_MS: u64 = 300;
+/// The wall time a review's searches are given together, shared over the search slots: a long
+/// game's positions get less time each, so that no review asks for more than this.
+pub const REVIEW_WALL_TIME_MS: u64 = 20_000;
 /// Default ceiling on a request's `limits.time_ms`.
 pub const DEFAULT_MAX_TIME_MS: u64 = 10_000;
 /// Default ceiling on a request's `limits.depth`.
@@ -255,6 +262,27 @@ impl Default for Limits {
     }
 }
 
+impl Limits {
+    /// The limits of each position's search in a review of `positions` positions on `slots`
+    /// search slots: the default time is `REVIEW_DEFAULT_TIME_MS` (or this default when lower),
+    /// and no position may take more than its share of `REVIEW_WALL_TIME_MS` over the slots
+    /// (at least 1 ms).
+    #[must_use]
+    pub fn for_review(&self, positions: usize, slots: usize) -> Limits {
+        let count = |n: usize| u32::try_from(n.max(1)).unwrap_or(u32::MAX);
+        let share = Duration::from_millis(REVIEW_WALL_TIME_MS) * count(slots) / count(positions);
+        let max_time = self.max_time.min(share).max(Duration::from_millis(1));
+        Limits {
+            default_time: self
+                .default_time
+                .min(Duration::from_millis(REVIEW_DEFAULT_TIME_MS))
+                .min(max_time),
+            max_time,
+            ..*self
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -331,6 +359,44 @@ mod tests {
             three.memory_bound_mb() - two.memory_bound_mb(),
             DEFAULT_CACHE_MB - 32 + DEFAULT_SEARCH_MEMORY_MB
         );
+    }
+
+    #[test]
+    fn a_review_defaults_to_its_own_time_and_shares_its_wall_time() {
+        let limits = Limits::default();
+        let short = limits.for_review(41, 2);
+        assert_eq!(
+            short.default_time,
+            Duration::from_millis(REVIEW_DEFAULT_TIME_MS)
+        );
+        // Its 41 positions share 20 s on 2 slots: under 1 s each.
+        assert_eq!(
+            short.max_time,
+            Duration::from_millis(REVIEW_WALL_TIME_MS) * 2 / 41
+        );
+        let few = limits.for_review(2, 2);
+        assert_eq!(few.max_time, limits.max_time);
+        assert_eq!(
+            (short.max_depth, short.max_nodes),
+            (limits.max_depth, limits.max_nodes)
+        );
+        // 1000 positions on 2 slots share 20 s: 40 ms each, the default cut to it too.
+        let long = limits.for_review(1000, 2);
+        assert_eq!(long.max_time, Duration::from_millis(40));
+        assert_eq!(long.default_time, Duration::from_millis(40));
+        let stingy = Limits {
+            default_time: Duration::from_millis(100),
+            ..limits
+        };
+        assert_eq!(
+            stingy.for_review(41, 2).default_time,
+            Duration::from_millis(100)
+        );
+        assert_eq!(
+            limits.for_review(usize::MAX, 1).max_time,
+            Duration::from_millis(1)
+        );
+        assert_eq!(limits.for_review(0, 0).max_time, limits.max_time);
     }
 
     #[test]

@@ -17,8 +17,8 @@ use super::routes;
     info(
         title = "gomoku-ai",
         description = "A Gomoku (five-in-a-row) AI: send a position, a rule set and a \
-            difficulty; get the best move, the verdict, a score and a per-cell heatmap. \
-            Errors are RFC 9457 problem documents. Unknown request fields are rejected (422).",
+            difficulty; get the best move, the verdict, a score and a per-cell heatmap. Send a \
+            whole game; get every move reviewed. Errors are RFC 9457 problem documents. Unknown request fields are rejected (422).",
         license(name = "MIT")
     ),
     paths(
@@ -32,6 +32,14 @@ use super::routes;
         routes::heatmap::svg_post,
         routes::heatmap::png_get,
         routes::heatmap::png_post,
+        routes::review::post,
+        routes::review::get,
+        routes::review::svg_get,
+        routes::review::svg_post,
+        routes::review::png_get,
+        routes::review::png_post,
+        routes::review::text_get,
+        routes::review::text_post,
         routes::page::index,
         routes::health::healthz,
         routes::health::readyz,
@@ -44,12 +52,17 @@ use super::routes;
         dto::IncludeDto, dto::RuleDto, dto::DifficultyDto, dto::StoneDto, dto::MoveResponse,
         dto::AnalyzeResponse, dto::VerdictResponse, dto::PointDto, dto::ForbiddenDto,
         dto::ForbiddenKindDto, dto::VerdictDto, dto::StatusDto, dto::ReasonDto, dto::ScoreDto,
-        dto::HeatmapDto, dto::StatsDto, dto::CandidateDto, Problem,
+        dto::HeatmapDto, dto::StatsDto, dto::CandidateDto, dto::ReviewRequest,
+        dto::ReviewResponse, dto::ReviewedMoveDto, dto::LabelDto, dto::SideSummaryDto,
+        dto::LabelCountsDto, dto::ReviewSummaryDto, dto::TurningPointDto, dto::TurnKindDto,
+        dto::ReviewStatsDto, Problem,
     )),
     modifiers(&CommonResponses),
     tags(
         (name = "play", description = "Moves, analyses and verdicts"),
         (name = "pictures", description = "The score heatmap as SVG or PNG"),
+        (name = "review", description = "A whole game reviewed move by move: labels, accuracy, \
+            turning points, the win-probability graph and a text summary"),
         (name = "page", description = "The play page, a browser client of this API"),
         (name = "operations", description = "Probes, metrics and this document"),
     )

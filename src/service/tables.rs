@@ -11,7 +11,8 @@ use crate::engine::levels::analysis::Analysis;
 use crate::engine::search::{self, DEFAULT_TT_MIB};
 use crate::engine::{levels, Position, SearchRequest};
 
-/// A free list of master searchers, shared by the search pool's threads.
+/// A free list of master searchers, shared by the search pool's threads: the master level's
+/// searches and the judge's of the classic levels (`levels::judgement`) borrow from it.
 #[derive(Clone)]
 pub struct MasterTables {
     free: Arc<Mutex<Vec<search::MasterSearch>>>,
@@ -114,13 +115,18 @@ mod tests {
     }
 
     #[test]
-    fn keeps_at_most_its_bound_idle_and_none_for_other_levels() {
+    fn keeps_at_most_its_bound_idle_and_lends_the_judge_one_too() {
         let tables = MasterTables::sized(1, 1);
         let start = position(&[(7, 7)]);
         let mut easy = master(2);
         easy.difficulty = Difficulty::Easy;
+        easy.candidates = 3;
         assert!(tables.analyze(&start, &easy).best.is_some());
-        assert_eq!(tables.idle(), 0, "no table for a classic level");
+        assert_eq!(
+            tables.idle(),
+            1,
+            "the judge of easy's 3 candidates used one table"
+        );
         std::thread::scope(|scope| {
             for _ in 0..3 {
                 scope.spawn(|| tables.analyze(&start, &master(2)));

@@ -1,5 +1,3 @@
-use std::time::Duration;
-
 use serde_json::json;
 
 use crate::helpers::{assert_problem, spawn_app, spawn_app_with, test_settings};
@@ -276,17 +274,7 @@ async fn saturated_pool_answers_503_with_retry_after() {
     })
     .await;
     // Occupy the only search slot with a search that ends when the test says so.
-    let (release, hold) = std::sync::mpsc::channel::<()>();
-    let (started, running) = tokio::sync::oneshot::channel::<()>();
-    let pool = app.answers.pool().clone();
-    let occupant = tokio::spawn(async move {
-        pool.run(Duration::from_secs(30), move |_stop| {
-            let _ = started.send(());
-            let _ = hold.recv();
-        })
-        .await
-    });
-    running.await.expect("the occupant started");
+    let slot = app.hold_slot().await;
     let body = json!({"board": {"moves": ["h8"]}, "difficulty": "master"});
     let response = app.post("/v1/move", &body).await;
     assert_eq!(response.status(), 503, "{:?}", response.headers());
@@ -301,7 +289,6 @@ async fn saturated_pool_answers_503_with_retry_after() {
     assert_problem(response, 503, None).await;
     assert_eq!(app.metric("gomoku_searches_rejected_total").await, 1.0);
     assert_eq!(app.metric("gomoku_searches_in_flight").await, 1.0);
-    release.send(()).unwrap();
-    occupant.await.unwrap().expect("the occupant finished");
+    slot.release().await;
     app.post_ok("/v1/move", &body).await;
 }

@@ -49,7 +49,50 @@ pub async fn spawn_app_with(settings: Settings) -> TestApp {
     }
 }
 
+/// A search slot taken by the test, until `release`.
+pub struct HeldSlot {
+    release: std::sync::mpsc::Sender<()>,
+    occupant: tokio::task::JoinHandle<Result<(), gomoku_ai::service::errors::ApiError>>,
+}
+
+impl HeldSlot {
+    /// Ends the occupying search and waits until the slot is free again.
+    pub async fn release(self) {
+        self.release.send(()).expect("the occupant waits");
+        self.occupant
+            .await
+            .expect("the occupant ran")
+            .expect("the occupant finished");
+    }
+}
+
+/// The content type of `response` (empty when absent).
+pub fn content_type(response: &reqwest::Response) -> String {
+    response
+        .headers()
+        .get("content-type")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_string()
+}
+
 impl TestApp {
+    /// Takes one search slot with a search that lasts until the returned slot is released.
+    pub async fn hold_slot(&self) -> HeldSlot {
+        let (release, hold) = std::sync::mpsc::channel::<()>();
+        let (started, running) = tokio::sync::oneshot::channel::<()>();
+        let pool = self.answers.pool().clone();
+        let occupant = tokio::spawn(async move {
+            pool.run(std::time::Duration::from_secs(30), move |_stop| {
+                let _ = started.send(());
+                let _ = hold.recv();
+            })
+            .await
+        });
+        running.await.expect("the occupant started");
+        HeldSlot { release, occupant }
+    }
+
     /// POSTs `body` as JSON to `path`.
     pub async fn post(&self, path: &str, body: &Value) -> reqwest::Response {
         self.client

@@ -8,5 +8,6 @@ mod move_endpoint;
 mod observability;
 mod openapi;
 mod pictures;
+mod review;
 mod shared_cache;
 mod verdict;

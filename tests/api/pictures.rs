@@ -1,15 +1,6 @@
 //! The play page, the heatmap pictures and the plain-text reply, over real HTTP.
 
-use crate::helpers::{spawn_app, TestApp};
-
-fn content_type(response: &reqwest::Response) -> String {
-    response
-        .headers()
-        .get("content-type")
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or_default()
-        .to_string()
-}
+use crate::helpers::{content_type, spawn_app, TestApp};
 
 /// Asserts that `response` (to `what`) is a 200 whose content type starts with `kind`.
 fn assert_ok(response: &reqwest::Response, what: &str, kind: &str) {

@@ -131,10 +131,36 @@ try {
   assert.equal(await page.locator("#board .cell.win").count() >= 5, true, "winning line highlighted");
   const played = await stones();
 
-  // 2. Undo takes the winning move back.
+  // 1b. The finished game is offered a review: every move gets its label in the move list, the
+  // win-probability graph is shown, and a move in the list jumps to its position.
+  const reviewButton = page.locator("#review");
+  assert.equal(await reviewButton.isVisible(), true, "Review offered after the game");
+  await reviewButton.click();
+  await idle();
+  const graph = page.locator("#review-graph");
+  await graph.waitFor();
+  const labels = await page.locator("#moves .judged").allTextContents();
+  assert.equal(labels.length, played, `every move labelled: ${labels.join(" ")}`);
+  const known = ["best", "excellent", "good", "inaccuracy", "mistake", "blunder", "forced"];
+  assert.ok(labels.every((l) => known.includes(l)), labels.join(" "));
+  assert.equal(labels[labels.length - 1], "best", "the winning move is best");
+  assert.equal(await graph.evaluate((img) => img.complete && img.naturalWidth), 720, "the graph is drawn");
+  assert.match(await page.locator("#review-note").textContent(), /^Accuracy: Black \d+\.\d%, White \d+\.\d%\. Reviewed by master\.$/);
+  assert.equal(await reviewButton.isDisabled(), true, "one review per game");
+  await page.screenshot({ path: path.join(shots, "play-review.png"), fullPage: true });
+  await page.locator("#moves li button").nth(2).click();
+  assert.equal(await page.locator("#replay-pos").textContent(), `3 / ${played}`);
+  assert.equal(await stones(), 3);
+  await page.click("#last");
+  assert.equal(await stones(), played);
+
+  // 2. Undo takes the winning move back (and the review of the game with it).
   await page.click("#undo");
   await idle();
   assert.equal(await stones(), played - 1);
+  assert.equal(await page.locator("#moves .judged").count(), 0, "the review went with the game");
+  assert.equal(await page.locator("#review-box").isVisible(), false);
+  assert.equal(await reviewButton.isVisible(), false, "no review while the game goes on");
   assert.equal(await page.locator("#board .cell.win").count(), 0);
   assert.equal(await status(), "Your move (Black).");
 
@@ -232,6 +258,7 @@ try {
   const friend = await open(link);
   assert.deepEqual(await friend.position(), await tab.position());
   assert.equal(await friend.status(), "Black to move.");
+  assert.equal(await friend.page.locator("#review").isVisible(), true, "a shared game can be reviewed");
   assert.equal(await friend.page.locator("#rule").inputValue(), "renju");
   assert.match(await friend.cell("g8").getAttribute("class"), /\bforbidden\b/, "the rule came along");
   await friend.click("j9");

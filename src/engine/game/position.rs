@@ -40,6 +40,21 @@ pub enum BoardInput {
     Cells(Vec<Vec<i64>>),
 }
 
+impl BoardInput {
+    /// A move list in notation (`["h8", "i9"]`) on an empty `width` × `height` board.
+    #[must_use]
+    pub fn notation(width: i64, height: i64, moves: &[&str]) -> BoardInput {
+        BoardInput::Moves {
+            width,
+            height,
+            moves: moves
+                .iter()
+                .map(|m| MoveInput::Notation((*m).to_string()))
+                .collect(),
+        }
+    }
+}
+
 /// Why a position could not be accepted. `field` names where, as a path into the request.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PositionError {

@@ -3,7 +3,10 @@
 use std::fmt;
 
 /// A stone colour. Black moves first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
 pub enum Stone {
     /// The first player (`x` in text).
     Black,
@@ -57,6 +60,15 @@ impl Stone {
         match self {
             Stone::Black => "black",
             Stone::White => "white",
+        }
+    }
+
+    /// Capitalised name, to begin a sentence (`Black`, `White`).
+    #[must_use]
+    pub fn title(self) -> &'static str {
+        match self {
+            Stone::Black => "Black",
+            Stone::White => "White",
         }
     }
 }

@@ -124,7 +124,7 @@ impl fmt::Display for Verdict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match (self.winner, self.reason) {
             (Some(winner), Some(Reason::Five)) => {
-                let colour = capitalised(winner);
+                let colour = winner.title();
                 if self.line.len() > 5 {
                     write!(f, "{colour} won with {} in a row.", self.line.len())
                 } else {
@@ -137,13 +137,6 @@ impl fmt::Display for Verdict {
             (_, Some(Reason::BoardFull)) => write!(f, "Draw: the board is full."),
             _ => write!(f, "The game goes on."),
         }
-    }
-}
-
-fn capitalised(stone: Stone) -> &'static str {
-    match stone {
-        Stone::Black => "Black",
-        Stone::White => "White",
     }
 }
 

@@ -14,7 +14,9 @@ pub mod analysis;
 pub mod classic;
 pub mod difficulty;
 pub mod heatmap;
+pub mod judgement;
 pub mod verify;
+pub mod win_model;
 
 use std::time::Instant;
 
@@ -23,45 +25,63 @@ use crate::engine::game::verdict::Status;
 use crate::engine::search;
 use analysis::{Analysis, Score, SearchRequest, SearchStats};
 use difficulty::Difficulty;
+use win_model::WinModel;
 
-/// Analyses a position at the requested level; master searches with a fresh transposition
-/// table of `search::DEFAULT_TT_MIB`.
+/// Analyses a position at the requested level; the master searches (the level's and the
+/// judge's) use one transposition table of `search::DEFAULT_TT_MIB`, cleared before each.
 #[must_use]
 pub fn analyze(position: &Position, request: &SearchRequest) -> Analysis {
-    analyze_with(position, request, search::analyze)
+    let mut searcher: Option<search::MasterSearch> = None;
+    analyze_with(position, request, |position, request| {
+        let searcher = searcher.get_or_insert_with(search::MasterSearch::default);
+        searcher.clear();
+        searcher.analyze(position, request)
+    })
 }
 
-/// `analyze`, with `master` doing the master level's search (say, a `search::MasterSearch` whose
-/// table is reused between requests); the other levels never call it.
+/// `analyze`, with `master` doing the master searches (say, on a `search::MasterSearch` whose
+/// table is reused between requests): the master level's, and the short ones that judge a
+/// classic level's candidates (`judgement`). Every answer's win probabilities come from the
+/// embedded `win_model`.
 pub fn analyze_with(
     position: &Position,
     request: &SearchRequest,
-    master: impl FnOnce(&Position, &SearchRequest) -> Analysis,
+    mut master: impl FnMut(&Position, &SearchRequest) -> Analysis,
 ) -> Analysis {
     if position.verdict().is_over() {
         return finished(position, Instant::now());
     }
-    match request.difficulty {
-        Difficulty::Beginner => classic::beginner::analyze(position, request),
-        Difficulty::Easy => classic::easy::analyze(position, request),
-        Difficulty::Medium => classic::medium::analyze(position, request),
-        Difficulty::Hard => classic::hard::analyze(position, request),
-        Difficulty::Master => master(position, request),
+    let classic = match request.difficulty {
+        Difficulty::Beginner => classic::beginner::analyze,
+        Difficulty::Easy => classic::easy::analyze,
+        Difficulty::Medium => classic::medium::analyze,
+        Difficulty::Hard => classic::hard::analyze,
+        Difficulty::Master => {
+            let answer = master(position, request);
+            return judgement::presented(position, answer, WinModel::embedded());
+        }
+    };
+    let answer = judgement::judged(position, request, classic(position, request), &mut master);
+    judgement::presented(position, answer, WinModel::embedded())
+}
+
+/// The score a finished game leaves the side to move: its proven result (a draw, like an
+/// ongoing game no level has looked at, is an even estimate).
+#[must_use]
+pub fn result_score(position: &Position) -> Score {
+    match position.verdict().status {
+        Status::Draw | Status::Ongoing => Score::estimate(0),
+        status if status == Status::won_by(position.to_move()) => Score::win_in(0),
+        _ => Score::loss_in(0),
     }
 }
 
-/// The answer for a finished game: no move, no candidates, every empty cell rated 0. The
-/// score is the proven result for the side to move (a draw is an even estimate).
+/// The answer for a finished game: no move, no candidates, every empty cell rated 0, and the
+/// `result_score`.
 fn finished(position: &Position, started: Instant) -> Analysis {
-    let mover = position.to_move();
-    let score = match position.verdict().status {
-        Status::Draw | Status::Ongoing => Score::estimate(0),
-        status if status == Status::won_by(mover) => Score::win_in(0),
-        _ => Score::loss_in(0),
-    };
     Analysis {
         best: None,
-        score,
+        score: result_score(position),
         pv: Vec::new(),
         candidates: Vec::new(),
         heatmap: heatmap::build(position.board(), [], None, Vec::new()),
@@ -268,9 +288,74 @@ mod tests {
                 assert_eq!(listed, 5, "{level}");
             }
             assert_eq!(answer.candidates[0].point, answer.best.unwrap());
+            if level == Difficulty::Master {
+                assert_eq!(answer.candidates[0].score, answer.score, "{level}");
+            }
             assert_eq!(answer.pv.first(), answer.best.as_ref());
             let distinct: BTreeSet<Point> = answer.candidates.iter().map(|c| c.point).collect();
             assert_eq!(distinct.len(), listed, "{level}");
+            let values: Vec<i32> = answer.candidates.iter().map(|c| c.score.value).collect();
+            assert!(
+                values[1..].windows(2).all(|w| w[0] >= w[1]),
+                "{level}: {values:?}"
+            );
         }
+    }
+
+    #[test]
+    fn every_level_gives_a_quiet_opening_the_same_odds() {
+        // The level changes the move, not the judgement: on balanced openings the five
+        // levels' win probabilities agree (the bar: within 0.20).
+        for moves in [
+            "h8",
+            "h8 h9",
+            "h8 i9",
+            "h8 i9 g9",
+            "h8 h9 i8 g10",
+            "h8 i8 h9 i9",
+        ] {
+            let pos = from_moves(moves, Rule::Freestyle);
+            let odds: Vec<f64> = LEVELS
+                .iter()
+                .map(|&level| analyze(&pos, &request(level)).score.win_probability)
+                .collect();
+            let low = odds.iter().copied().fold(1.0, f64::min);
+            let high = odds.iter().copied().fold(0.0, f64::max);
+            assert!(high - low <= 0.20, "{moves}: {odds:?}");
+        }
+    }
+
+    #[test]
+    fn a_classic_level_reports_the_judge_s_odds() {
+        // Whatever beginner's weight table plays, the answer's score is the judge's score of
+        // the position, and its move's score the judge's score of the position after it.
+        let pos = from_moves("h8 h9 i8", Rule::Renju);
+        let mut req = request(Difficulty::Beginner);
+        req.candidates = 3;
+        let answer = analyze(&pos, &req);
+        let judging = judgement::judge_request(&req);
+        let verdict = search::analyze(&pos, &judging);
+        assert_eq!(answer.score.value, verdict.score.value);
+        let odds = WinModel::embedded().odds(Rule::Renju, pos.to_move());
+        assert_eq!(
+            answer.score.win_probability,
+            odds.win_probability(answer.score.value)
+        );
+        for candidate in &answer.candidates {
+            let expected = if verdict.best == Some(candidate.point) {
+                verdict.score.value
+            } else {
+                -search::analyze(&pos.after(candidate.point), &judging)
+                    .score
+                    .value
+            };
+            assert_eq!(candidate.score.value, expected, "{:?}", candidate.point);
+        }
+    }
+
+    fn from_moves(moves: &str, rule: Rule) -> Position {
+        let moves: Vec<&str> = moves.split_whitespace().collect();
+        let input = crate::engine::game::position::BoardInput::notation(15, 15, &moves);
+        Position::parse(&input, rule, None).expect("a legal opening")
     }
 }

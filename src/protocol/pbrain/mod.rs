@@ -23,6 +23,7 @@ use std::time::{Duration, Instant};
 use self::clock::TimeControl;
 use self::command::{Command, Info};
 use crate::engine::levels::analysis::{Score, SearchStats, MAX_THREADS};
+use crate::engine::levels::win_model::WinModel;
 use crate::engine::search::MasterSearch;
 use crate::engine::{
     game::notation, levels, BoardInput, BoardSize, Difficulty, MoveInput, Point, Position, Rule,
@@ -370,11 +371,14 @@ impl Brain {
         self.time.time_left = None;
         let request = self.move_request(budget);
         let size = game.size;
+        // The winrate a manager shows is the service's: the calibrated win model's.
+        let odds = WinModel::embedded().odds(position.rule(), position.to_move());
         let mut written = Ok(());
         let analysis = match self.master_searcher() {
             Some(searcher) => searcher.analyze_reporting(&position, &request, &mut |it| {
                 if written.is_ok() {
-                    written = send(out, &message(&it.stats, &it.score, &it.pv, size));
+                    let score = odds.calibrated(it.score);
+                    written = send(out, &message(&it.stats, &score, &it.pv, size));
                 }
             }),
             None => levels::analyze(&position, &request),
@@ -386,7 +390,12 @@ impl Brain {
         };
         send(
             out,
-            &message(&analysis.stats, &analysis.score, &analysis.pv, size),
+            &message(
+                &analysis.stats,
+                &odds.calibrated(analysis.score),
+                &analysis.pv,
+                size,
+            ),
         )?;
         self.push(best, Owner::Own);
         send(out, &format!("{},{}", best.x, best.y))

@@ -183,7 +183,7 @@ fn in_range(value: Option<u64>, field: &str, min: u64, max: u64) -> Result<Optio
 
 impl LimitsDto {
     /// The effective limits: defaults filled in, clamped to the server's maxima.
-    fn clamp(self, limits: &Limits) -> Result<(Duration, u32, u64), ApiError> {
+    pub(super) fn clamp(self, limits: &Limits) -> Result<(Duration, u32, u64), ApiError> {
         let time = in_range(self.time_ms, "limits.time_ms", 1, INT64_MAX)?
             .map_or(limits.default_time, Duration::from_millis)
             .min(limits.max_time);

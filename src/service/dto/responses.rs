@@ -26,7 +26,8 @@ pub struct PointDto {
 }
 
 impl PointDto {
-    fn new(point: Point, size: BoardSize) -> PointDto {
+    /// `point` on a board of `size`.
+    pub(super) fn new(point: Point, size: BoardSize) -> PointDto {
         PointDto {
             x: point.col(),
             y: point.row(),
@@ -79,7 +80,8 @@ pub struct VerdictDto {
 }
 
 impl VerdictDto {
-    fn new(verdict: &Verdict, size: BoardSize) -> VerdictDto {
+    /// `verdict` on a board of `size`.
+    pub(super) fn new(verdict: &Verdict, size: BoardSize) -> VerdictDto {
         VerdictDto {
             status: match verdict.status {
                 Status::Ongoing => StatusDto::Ongoing,
@@ -104,14 +106,16 @@ impl VerdictDto {
     }
 }
 
-/// A move's value for the side to move.
+/// A move's value for the side to move, judged the same way at every level: by the master
+/// search (a short one of 20,000 nodes for the classic levels), whatever level chose the move.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct ScoreDto {
     /// Evaluation from the mover's side; for a proven result ±30000 minus its distance, or
     /// ±29000 when the distance is not proven.
     #[schema(minimum = -30000, maximum = 30000)]
     pub value: i32,
-    /// Estimated chance the mover wins; exactly 0 or 1 only when proven.
+    /// Chance the mover wins, from the win model calibrated on self-play results (freestyle
+    /// and renju apart; see docs/calibration.md); exactly 0 or 1 only when proven.
     #[schema(minimum = 0.0, maximum = 1.0)]
     pub win_probability: f64,
     /// Own moves, the five included, within which a proven win (positive) or loss
@@ -203,7 +207,8 @@ pub struct AnalyzeResponse {
     /// Everything `/v1/move` answers.
     #[serde(flatten)]
     pub answer: MoveResponse,
-    /// The best moves, best first, each with score and PV.
+    /// The level's chosen move first, then the other candidates best first by score, each
+    /// with score and PV.
     pub candidates: Vec<CandidateDto>,
 }
 
@@ -235,14 +240,15 @@ impl VerdictResponse {
 /// four times shorter JSON than full `f64` precision.
 const HEAT_DECIMALS: i32 = 4;
 
-/// A heatmap value rounded to `HEAT_DECIMALS`; rounding is monotone, so the chosen move
-/// keeps the maximum.
-fn heat_value(value: f64) -> f64 {
-    let scale = 10f64.powi(HEAT_DECIMALS);
+/// `value` rounded to `decimals` decimals. Rounding is monotone: a heatmap's chosen move keeps
+/// the maximum, and a value in 0..=1 stays in it.
+pub(super) fn rounded(value: f64, decimals: i32) -> f64 {
+    let scale = 10f64.powi(decimals);
     (value * scale).round() / scale
 }
 
-fn notations(points: &[Point], size: BoardSize) -> Vec<String> {
+/// `points` in notation on a board of `size`.
+pub(super) fn notations(points: &[Point], size: BoardSize) -> Vec<String> {
     points
         .iter()
         .map(|&p| notation::format_point(p, size))
@@ -280,7 +286,11 @@ impl MoveResponse {
                         .heatmap
                         .values
                         .chunks(size.width())
-                        .map(|row| row.iter().map(|v| v.map(heat_value)).collect())
+                        .map(|row| {
+                            row.iter()
+                                .map(|v| v.map(|v| rounded(v, HEAT_DECIMALS)))
+                                .collect()
+                        })
                         .collect(),
                     forbidden: forbidden_dtos(&a.heatmap.forbidden, size),
                 }),

@@ -12,7 +12,7 @@ use crate::service::dto::{MoveQuery, MoveRequest};
 use crate::service::errors::{ApiError, Problem};
 use crate::service::extract::ApiJson;
 
-use super::{search_move, search_query};
+use super::{png_response, search_move, search_query};
 
 /// The heatmap as SVG, from query parameters.
 #[utoipa::path(get, path = "/v1/heatmap.svg", tag = "pictures",
@@ -90,11 +90,6 @@ fn svg(job: &Job, answer: &Answer) -> HttpResponse {
         .body(render::heatmap_svg(&job.position, answer.analysis.as_ref()))
 }
 
-/// Rasterises off the async workers: it costs milliseconds of CPU.
 async fn png(job: Job, answer: Answer) -> Result<HttpResponse, ApiError> {
-    let bytes = web::block(move || render::heatmap_png(&job.position, answer.analysis.as_ref()))
-        .await
-        .map_err(|e| ApiError::Internal(format!("the PNG renderer stopped: {e}")))?
-        .map_err(|e| ApiError::Internal(e.to_string()))?;
-    Ok(HttpResponse::Ok().content_type("image/png").body(bytes))
+    png_response(move || render::heatmap_png(&job.position, answer.analysis.as_ref())).await
 }

@@ -11,6 +11,7 @@ pub mod health;
 pub mod heatmap;
 pub mod metrics;
 pub mod page;
+pub mod review;
 pub mod text_reply;
 pub mod verdict;
 
@@ -24,6 +25,7 @@ use super::dto::{MoveQuery, MoveRequest};
 use super::errors::ApiError;
 use super::extract::parse_query;
 use super::rendered::{CachedFlag, RenderedCache};
+use crate::render::PngError;
 
 /// Registers every endpoint; a known path asked with another method answers 405 with `Allow`.
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -48,6 +50,22 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .service(resource("/v1/heatmap.png", "GET, POST", |r| {
         r.route(web::post().to(heatmap::png_post))
             .route(web::get().to(heatmap::png_get))
+    }))
+    .service(resource("/v1/review", "GET, POST", |r| {
+        r.route(web::post().to(review::post))
+            .route(web::get().to(review::get))
+    }))
+    .service(resource("/v1/review.svg", "GET, POST", |r| {
+        r.route(web::post().to(review::svg_post))
+            .route(web::get().to(review::svg_get))
+    }))
+    .service(resource("/v1/review.png", "GET, POST", |r| {
+        r.route(web::post().to(review::png_post))
+            .route(web::get().to(review::png_get))
+    }))
+    .service(resource("/v1/review.txt", "GET, POST", |r| {
+        r.route(web::post().to(review::text_post))
+            .route(web::get().to(review::text_get))
     }))
     .service(resource("/", "GET", |r| {
         r.route(web::get().to(page::index))
@@ -153,4 +171,15 @@ async fn search_query(
     limits: &Limits,
 ) -> Result<(Job, Answer), ApiError> {
     search_move(move_query(request)?, answers, limits).await
+}
+
+/// A PNG picture drawn by `draw` off the async workers (rasterising costs milliseconds of CPU).
+async fn png_response(
+    draw: impl FnOnce() -> Result<Vec<u8>, PngError> + Send + 'static,
+) -> Result<HttpResponse, ApiError> {
+    let bytes = web::block(draw)
+        .await
+        .map_err(|e| ApiError::Internal(format!("the PNG renderer stopped: {e}")))?
+        .map_err(|e| ApiError::Internal(e.to_string()))?;
+    Ok(HttpResponse::Ok().content_type("image/png").body(bytes))
 }

@@ -1,5 +1,5 @@
-// The play page: a client of the public JSON API (POST /v1/move, POST /v1/verdict) and
-// nothing else. Every position is sent as a move list, so the server judges wins, draws and
+// The play page: a client of the public JSON API (POST /v1/move, POST /v1/verdict, and
+// POST /v1/review with its graph, POST /v1/review.svg) and nothing else. Every position is sent as a move list, so the server judges wins, draws and
 // renju fouls; this page only draws what the API answers. The game itself lives in the page's
 // link (see linkQuery), so a link shared is a game handed on.
 "use strict";
@@ -28,6 +28,9 @@ const state = {
   forbidden: [],      // renju-forbidden points for Black to move
   hint: null,         // the last /v1/move answer for the current position (heatmap)
   resigned: null,     // the colour that resigned
+  fromLink: false,    // the game came in a link with moves: it can be reviewed before it ends
+  review: null,       // {answer, graph}: the /v1/review answer and graph of the current moves
+  reviewing: false,   // a review is on its way
   generation: 0,      // bumped on every change, so stale answers are dropped
   busy: false,
 };
@@ -87,33 +90,43 @@ function positionBody() {
 
 class ApiError extends Error {}
 
-async function api(path, body) {
+// POSTs `body` as JSON to `path` and answers the body as text; a failure is an ApiError in the
+// problem document's words.
+async function send(path, body, accept) {
   let response;
   try {
     response = await fetch(path, {
       method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      headers: { "Content-Type": "application/json", Accept: accept },
       body: JSON.stringify(body),
     });
   } catch (e) {
     throw new ApiError(`Cannot reach the server (${e.message}).`);
   }
   const text = await response.text();
-  let data = null;
-  try {
-    data = JSON.parse(text);
-  } catch (_) {
-    // Not JSON: reported below with the status.
-  }
   if (!response.ok) {
-    if (data && data.title) {
-      const field = data.field ? ` [${data.field}]` : "";
-      throw new ApiError(`${response.status} ${data.title}: ${data.detail || ""}${field}`);
+    let problem = null;
+    try {
+      problem = JSON.parse(text);
+    } catch (_) {
+      // Not a problem document: reported with the status.
+    }
+    if (problem && problem.title) {
+      const field = problem.field ? ` [${problem.field}]` : "";
+      throw new ApiError(`${response.status} ${problem.title}: ${problem.detail || ""}${field}`);
     }
     throw new ApiError(`${response.status} ${response.statusText}: ${text.slice(0, 200)}`);
   }
-  if (data === null) throw new ApiError(`The server answered ${path} with something not JSON.`);
-  return data;
+  return text;
+}
+
+async function api(path, body) {
+  const text = await send(path, body, "application/json");
+  try {
+    return JSON.parse(text);
+  } catch (_) {
+    throw new ApiError(`The server answered ${path} with something not JSON.`);
+  }
 }
 
 // One message at a time: every action clears the last one before it runs.
@@ -143,6 +156,7 @@ async function guarded(work) {
 
 // Judges the position, then lets the AI move or fetches the hint heatmap as needed.
 function refresh() {
+  state.review = null;
   return guarded(async (current) => {
     await judge(current);
     if (!gameOver() && toMove() === aiColour()) {
@@ -194,6 +208,61 @@ function showAnalysis(answer) {
   $("pv").textContent = answer.pv && answer.pv.length ? answer.pv.join(" ") : "–";
   const s = answer.stats;
   $("stats").textContent = s ? `depth ${s.depth}, ${s.nodes} nodes, ${s.time_ms} ms${s.cached ? ", cached" : ""}` : "–";
+}
+
+// Reviews the game: every move labelled in the move list, the win-probability graph and each
+// side's accuracy; the moves jump to their position when clicked.
+function reviewGame() {
+  state.reviewing = true;
+  return guarded(async (current) => {
+    try {
+      const body = positionBody();
+      const answer = await api("/v1/review", body);
+      // Every position is in the server's cache now: the graph costs no search.
+      const svg = await send("/v1/review.svg", body, "image/svg+xml");
+      if (!current()) return;
+      state.review = { answer, graph: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}` };
+    } finally {
+      state.reviewing = false;
+    }
+  });
+}
+
+function reviewable() {
+  return state.moves.length > 0 && (gameOver() || state.fromLink);
+}
+
+function showReview() {
+  const answer = state.review && state.review.answer;
+  $("review").hidden = !reviewable();
+  $("review").disabled = state.busy || Boolean(answer);
+  $("review-box").hidden = !answer && !state.reviewing;
+  $("review-graph").hidden = !answer;
+  if (!answer) {
+    $("review-note").textContent = state.reviewing ? "Reviewing every move…" : "";
+    $("review-summary").replaceChildren();
+    return;
+  }
+  const { black, white } = answer.summary;
+  const accuracy = (side) => (side.accuracy === null ? "–" : `${side.accuracy.toFixed(1)}%`);
+  $("review-note").textContent =
+    `Accuracy: Black ${accuracy(black)}, White ${accuracy(white)}. Reviewed by ${answer.difficulty}.`;
+  const graph = $("review-graph");
+  if (graph.getAttribute("src") !== state.review.graph) graph.src = state.review.graph;
+  const lines = ["black", "white"].map((side) => {
+    const labels = answer.summary[side].labels;
+    const bad = ["blunder", "mistake", "inaccuracy"].filter((label) => labels[label] > 0);
+    return `${capitalise(side)}: ${bad.length ? bad.map((label) => `${labels[label]} ${label}`).join(", ") : "no inaccuracy"}.`;
+  });
+  for (const turn of answer.turning_points) {
+    const what = turn.kind === "win_appeared" ? "forced win appeared" : "forced win missed";
+    lines.push(`Move ${turn.ply + 1} (${turn.move.notation}): ${capitalise(turn.side)}'s ${what}: ${turn.line.join(" ")}`);
+  }
+  $("review-summary").replaceChildren(...lines.map((text) => {
+    const li = document.createElement("li");
+    li.textContent = text;
+    return li;
+  }));
 }
 
 // ---------------------------------------------------------------- links
@@ -286,6 +355,7 @@ function openLink() {
   if (game) {
     for (const [id, value] of Object.entries(game.settings)) $(id).value = value;
     start(game.settings, game.moves, game.ply);
+    state.fromLink = game.moves.length > 0;
   } else {
     $("settings").reset();
     start(readSettings(), [], 0);
@@ -354,6 +424,7 @@ function start(settings, moves, view) {
   state.forbidden = [];
   state.hint = null;
   state.resigned = null;
+  state.fromLink = false;
   ["ai-move", "score", "win-probability", "pv", "stats"].forEach((id) => { $(id).textContent = "–"; });
   $("link-note").textContent = "";
   buildBoard();
@@ -496,12 +567,26 @@ function render() {
   $("resign").disabled = gameOver();
   $("first").disabled = $("prev").disabled = state.view === 0;
   $("next").disabled = $("last").disabled = live;
+  const judged = state.review ? state.review.answer.moves : [];
   $("moves").replaceChildren(...state.moves.map((m, i) => {
     const li = document.createElement("li");
-    li.textContent = notation(m);
+    const jump = document.createElement("button");
+    jump.type = "button";
+    jump.textContent = notation(m);
+    jump.title = `Show the position after move ${i + 1}`;
+    jump.addEventListener("click", () => replay(i + 1));
+    li.append(jump);
+    if (judged[i]) {
+      const tag = document.createElement("span");
+      tag.className = `judged ${judged[i].label}`;
+      tag.textContent = judged[i].label;
+      li.dataset.label = judged[i].label;
+      li.append(tag);
+    }
     if (i === state.view - 1) li.style.fontWeight = "700";
     return li;
   }));
+  showReview();
   $("colour").disabled = $("mode").value !== "ai";
   updateLink();
 }
@@ -557,4 +642,5 @@ $("prev").addEventListener("click", () => replay(state.view - 1));
 $("next").addEventListener("click", () => replay(state.view + 1));
 $("last").addEventListener("click", () => replay(state.moves.length));
 $("copy-link").addEventListener("click", copyLink);
+$("review").addEventListener("click", reviewGame);
 openLink();

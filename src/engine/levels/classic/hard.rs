@@ -29,10 +29,12 @@ use crate::engine::game::renju;
 use crate::engine::levels::analysis::{Analysis, Candidate, Score, SearchRequest, SearchStats};
 use crate::engine::levels::heatmap;
 
-/// Plies searched unless the request asks for fewer or more.
-pub const DEFAULT_DEPTH: u32 = 4;
 /// The deepest the hard level goes whatever the request says.
 pub const MAX_DEPTH: u32 = 6;
+/// Plies searched unless the request asks for fewer: all `MAX_DEPTH`, so the arena and the
+/// pbrain brain (which give no depth) play the hard level the service plays (whose requests
+/// carry its higher `--max-depth`).
+pub const DEFAULT_DEPTH: u32 = MAX_DEPTH;
 /// Children kept per node, by ply from the root (the last entry for deeper plies).
 const WIDTH: [usize; 4] = [12, 10, 8, 6];
 /// Score of a five made at ply 0; a five at ply `n` scores `WIN - n`.

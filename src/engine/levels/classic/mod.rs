@@ -1,8 +1,8 @@
 //! The classic levels: the desktop-game AIs a player knows, from a weight table up to a
 //! shallow alpha-beta search (`docs/design.md` §5).
 //!
-//! `beginner`, `easy` and `medium` rate every empty point once and play the best; `hard`
-//! searches. They share what this module holds: which points a level may play (never an
+//! `beginner` and `easy` rate every empty point once and play the best; `medium` rates every
+//! point by shape and then looks two moves ahead among its best; `hard` searches. They share what this module holds: which points a level may play (never an
 //! occupied cell, never a renju-forbidden point for Black), the choice of the best rating
 //! (ties go to the point nearest the centre, so the empty board opens there; a `seed` picks
 //! among near-equal moves), the score of a move and the `Analysis` they all answer.
@@ -11,7 +11,10 @@
 //! does for the mover) and a defence part (what it takes from the opponent). The score value
 //! is `1000 · (attack − defence) / (attack + defence)`, in −1000..=1000: +1000 a pure attack,
 //! −1000 a forced defence, 0 balanced. A move that makes five scores `Score::win_in(1)`; a
-//! move after which the opponent still completes a five scores `Score::loss_in(1)`.
+//! move after which the opponent still completes a five scores `Score::loss_in(1)`. These
+//! are each level's own view, for a caller of the level's `analyze`; `levels::analyze`
+//! answers users with the judge's scores instead (`levels::judgement`), so that every level
+//! quotes the same odds.
 
 pub mod beginner;
 pub mod easy;
