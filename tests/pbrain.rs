@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use gomoku_ai::engine::game::notation;
 use gomoku_ai::engine::threats::{wins_after, Budget, Mode, Proof};
-use gomoku_ai::engine::{BoardInput, BoardSize, MoveInput, Point, Position, Rule};
+use gomoku_ai::engine::{BoardInput, BoardSize, Point, Position, Rule};
 
 /// How long a reply may take before the test fails instead of hanging.
 const REPLY_WAIT: Duration = Duration::from_secs(30);
@@ -366,16 +366,8 @@ fn xy(notation: &str) -> (u32, u32) {
 
 /// The position after `moves` (in notation, Black first).
 fn position_after(moves: &[String]) -> Position {
-    let moves = moves
-        .iter()
-        .map(|m| MoveInput::Notation(m.clone()))
-        .collect();
-    let input = BoardInput::Moves {
-        width: 15,
-        height: 15,
-        moves,
-    };
-    Position::parse(&input, Rule::Freestyle, None).unwrap()
+    let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
+    Position::parse(&BoardInput::notation(15, 15, &moves), Rule::Freestyle, None).unwrap()
 }
 
 /// The brain's answer to `command` with the last MESSAGE before it.
