@@ -75,6 +75,10 @@ pub fn load_cases(path: &Path) -> anyhow::Result<Vec<TacticCase>> {
 /// Runs the bench.
 pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
     let threads = args.thread_count();
+    if !args.deadlines.is_empty() {
+        println!("master on {threads} thread(s), each position at each budget");
+        return deadlines(&args.deadlines, args.tactics.as_deref(), threads);
+    }
     println!(
         "master on {threads} thread(s), {} ms a position",
         args.time_ms
@@ -85,9 +89,6 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
         request.threads = threads;
         request
     };
-    if !args.deadlines.is_empty() {
-        return deadlines(&args.deadlines, args.tactics.as_deref(), threads);
-    }
     match &args.tactics {
         Some(path) => tactics(path, &request),
         None => speed(&request),
