@@ -6,6 +6,10 @@ use std::sync::mpsc::{self, Receiver};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use gomoku_ai::engine::game::notation;
+use gomoku_ai::engine::threats::{wins_after, Budget, Mode, Proof};
+use gomoku_ai::engine::{BoardInput, BoardSize, Point, Position, Rule};
+
 /// How long a reply may take before the test fails instead of hanging.
 const REPLY_WAIT: Duration = Duration::from_secs(30);
 /// Lateness forgiven beyond a time limit, as managers do: generous, because the test machine
@@ -347,4 +351,90 @@ fn master_reports_each_depth_while_thinking_and_stops_on_end() {
     let (x, y) = point(&brain.reply());
     assert!(x < 15 && y < 15 && (x, y) != (7, 7));
     assert!(brain.child.wait().unwrap().success());
+}
+
+/// A game master, White, had proven won two moves before, then lost at 1 s a move: White
+/// to move wins with `g4` or `h4`.
+const LOST_WIN: &str =
+    "h8 h9 f7 i9 f9 f8 g9 g10 i8 j8 i7 j6 h7 j7 j9 g6 k10 l11 e11 f10 h10 j4 j5 i6 h6";
+
+/// The protocol's `x,y` of a point in notation.
+fn xy(notation: &str) -> (u32, u32) {
+    let p = notation::parse_point(notation, BoardSize::STANDARD).unwrap();
+    (p.x.into(), p.y.into())
+}
+
+/// The position after `moves` (in notation, Black first).
+fn position_after(moves: &[String]) -> Position {
+    let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
+    Position::parse(&BoardInput::notation(15, 15, &moves), Rule::Freestyle, None).unwrap()
+}
+
+/// The brain's answer to `command` with the last MESSAGE before it.
+fn move_with_message(brain: &mut Brain, command: &str) -> (String, String) {
+    brain.send(command);
+    let mut message = String::new();
+    loop {
+        let line = brain.lines.recv_timeout(REPLY_WAIT).expect("an answer");
+        if line.starts_with("MESSAGE") {
+            message = line;
+        } else {
+            return (line, message);
+        }
+    }
+}
+
+/// At 1 s a turn the brain plays the lost win's winning move and says it is proven; after
+/// the reply its line expected, and after one off the line, it still plays a winning move
+/// and says so.
+#[test]
+fn master_keeps_a_proven_win_between_moves() {
+    let mut moves: Vec<String> = LOST_WIN.split(' ').map(str::to_string).collect();
+    let mut brain = Brain::spawn(&[]);
+    assert_eq!(brain.ask("START 15"), "OK");
+    brain.send("INFO timeout_turn 1000");
+    brain.send("BOARD");
+    for (i, m) in moves.iter().enumerate() {
+        let (x, y) = xy(m);
+        // The brain plays White, the second player.
+        let field = if i % 2 == 1 { 1 } else { 2 };
+        brain.send(&format!("{x},{y},{field}"));
+    }
+    let (mut reply, mut message) = move_with_message(&mut brain, "DONE");
+    for answer in ["the line's", "a1"] {
+        let (x, y) = point(&reply);
+        let played = Point::new(x as usize, y as usize);
+        let position = position_after(&moves);
+        let at = notation::format_point(played, BoardSize::STANDARD);
+        assert!(
+            message.contains(" mate ") || message.contains(" proven win"),
+            "{at}: {message}"
+        );
+        let check = Budget {
+            threat_vcf_moves: 3,
+            ..Budget::nodes(3_000_000)
+        };
+        let proof = wins_after(position.board(), played, Mode::Vct, 20, &check).proof;
+        assert!(
+            matches!(proof, Proof::Win(_)),
+            "{at} does not win: {message}"
+        );
+        moves.push(at);
+        let next = match answer {
+            "a1" => answer.to_string(),
+            _ => message
+                .split(" pv ")
+                .nth(1)
+                .and_then(|pv| pv.split(' ').nth(1))
+                .expect("a line of two moves or more")
+                .to_string(),
+        };
+        let (x, y) = xy(&next);
+        moves.push(next);
+        (reply, message) = move_with_message(&mut brain, &format!("TURN {x},{y}"));
+    }
+    assert!(
+        message.contains(" mate ") || message.contains(" proven win"),
+        "{message}"
+    );
 }

@@ -1,5 +1,6 @@
 //! `gomoku-ai bench`: the master's speed (nodes per second, depth reached) on fixed midgame
-//! positions, and its tactics bar on a puzzle file (solved within the time, p50/p95).
+//! positions, its tactics bar on a puzzle file (solved within the time, p50/p95), and how far
+//! its moves overshoot their deadlines (`--deadlines`).
 //!
 //! Tactics are judged by the engine's verifier (`engine::levels::verify`): by proof that the
 //! master's move wins, not by comparing with a listed line.
@@ -12,7 +13,7 @@ use clap::Args;
 
 use crate::engine::game::notation;
 use crate::engine::levels::analysis::{available_cores, MAX_THREADS};
-use crate::engine::levels::verify::{judge_case, Effort, TacticCase};
+use crate::engine::levels::verify::{case_position, judge_case, Effort, TacticCase};
 use crate::engine::{BoardInput, Difficulty, MoveInput, Position, Rule, SearchRequest};
 
 /// The bench positions shipped with the crate.
@@ -38,6 +39,12 @@ pub struct BenchArgs {
     /// sum over them and depth is the main thread's.
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=MAX_THREADS as i64))]
     pub threads: Option<u16>,
+    /// Instead, measure how far each move overshoots its deadline at each of these budgets
+    /// (milliseconds, comma-separated): on every bench midgame, every prefix of those games
+    /// from move 6 on, and every case of the --tactics file when given (sharp positions,
+    /// where the root's threat searches take most of a move).
+    #[arg(long, value_delimiter = ',')]
+    pub deadlines: Vec<u64>,
 }
 
 impl BenchArgs {
@@ -68,6 +75,10 @@ pub fn load_cases(path: &Path) -> anyhow::Result<Vec<TacticCase>> {
 /// Runs the bench.
 pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
     let threads = args.thread_count();
+    if !args.deadlines.is_empty() {
+        println!("master on {threads} thread(s), each position at each budget");
+        return deadlines(&args.deadlines, args.tactics.as_deref(), threads);
+    }
     println!(
         "master on {threads} thread(s), {} ms a position",
         args.time_ms
@@ -84,21 +95,91 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
     }
 }
 
-fn speed(request: &dyn Fn() -> SearchRequest) -> anyhow::Result<()> {
-    let (mut nodes, mut time, mut depths) = (0u64, Duration::ZERO, Vec::new());
-    for line in POSITIONS
+/// The bench midgames of `POSITIONS`.
+fn midgames() -> anyhow::Result<Vec<Position>> {
+    POSITIONS
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-    {
-        let mut words = line.split_whitespace();
-        let rule: Rule = words.next().unwrap_or_default().parse()?;
-        let moves = words.map(|m| MoveInput::Notation(m.to_string())).collect();
-        let input = BoardInput::Moves {
-            width: 15,
-            height: 15,
-            moves,
-        };
-        let position = Position::parse(&input, rule, None).context(line.to_string())?;
+        .map(|line| {
+            let mut words = line.split_whitespace();
+            let rule: Rule = words.next().unwrap_or_default().parse()?;
+            let moves = words.map(|m| MoveInput::Notation(m.to_string())).collect();
+            let input = BoardInput::Moves {
+                width: 15,
+                height: 15,
+                moves,
+            };
+            Position::parse(&input, rule, None).context(line.to_string())
+        })
+        .collect()
+}
+
+/// Every position of a game from its sixth move on, the whole game last.
+fn prefixes(game: &Position) -> anyhow::Result<Vec<Position>> {
+    let board = game.board();
+    let moves = board.history();
+    (6..=moves.len())
+        .map(|n| {
+            let input = BoardInput::Moves {
+                width: board.size().width() as i64,
+                height: board.size().height() as i64,
+                moves: moves[..n]
+                    .iter()
+                    .map(|p| MoveInput::Pair(p.x.into(), p.y.into()))
+                    .collect(),
+            };
+            Ok(Position::parse(&input, board.rule(), None)?)
+        })
+        .collect()
+}
+
+/// Master's deadline overshoot at each of `budgets` over the midgames, their prefixes and
+/// the cases of `tactics`: per budget the moves measured, the largest and the 99th
+/// percentile of time past the budget (negative: under it) and the slowest position. The
+/// time runs from the request's making to the answer, as a caller's clock would.
+fn deadlines(budgets: &[u64], tactics: Option<&Path>, threads: usize) -> anyhow::Result<()> {
+    let mut positions = Vec::new();
+    for (game, midgame) in midgames()?.iter().enumerate() {
+        for position in prefixes(midgame)? {
+            let label = format!(
+                "midgame {} after {}",
+                game + 1,
+                position.board().history().len()
+            );
+            positions.push((label, position));
+        }
+    }
+    if let Some(path) = tactics {
+        for case in load_cases(path)? {
+            positions.push((case.id.clone(), case_position(&case)?));
+        }
+    }
+    for &ms in budgets {
+        let budget = Duration::from_millis(ms);
+        let mut over: Vec<(f64, &str)> = Vec::with_capacity(positions.len());
+        for (label, position) in &positions {
+            let mut request = SearchRequest::new(Difficulty::Master, budget);
+            request.threads = threads;
+            let started = Instant::now();
+            let _answer = crate::engine::levels::analyze(position, &request);
+            let past = started.elapsed().as_secs_f64() - budget.as_secs_f64();
+            over.push((past * 1000.0, label));
+        }
+        over.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let p99 = over[((over.len() as f64 * 0.99) as usize).min(over.len() - 1)].0;
+        let (max, slowest) = over.last().copied().unwrap_or_default();
+        println!(
+            "budget {ms} ms: {} moves, past the budget max {max:.1} ms ({slowest}), p99 {p99:.1} ms",
+            over.len()
+        );
+    }
+    Ok(())
+}
+
+fn speed(request: &dyn Fn() -> SearchRequest) -> anyhow::Result<()> {
+    let (mut nodes, mut time, mut depths) = (0u64, Duration::ZERO, Vec::new());
+    for position in midgames()? {
+        let rule = position.board().rule();
         let analysis = crate::engine::levels::analyze(&position, &request());
         let s = analysis.stats;
         let nps = s.nodes as f64 / s.elapsed.as_secs_f64().max(1e-9);
@@ -173,6 +254,7 @@ mod tests {
             time_ms: 1000,
             tactics: tactics.then(|| PathBuf::from("puzzles.jsonl")),
             threads,
+            deadlines: Vec::new(),
         }
     }
 

@@ -324,11 +324,11 @@ fn judge(facts: &Facts) -> (Label, f64) {
     let played = 1.0 - facts.after.win_probability;
     let loss = (facts.before.win_probability - played).clamp(0.0, 1.0);
     let label = Label::of_loss(loss);
-    let had_win = facts.before.mate_in.is_some_and(|m| m > 0);
-    let keeps_win = facts.after.mate_in.is_some_and(|m| m < 0);
+    let had_win = facts.before.is_proven_win();
+    let keeps_win = facts.after.is_proven_loss();
     let floor = if !had_win || keeps_win {
         Label::Best
-    } else if facts.after.mate_in.is_some_and(|m| m > 0) {
+    } else if facts.after.is_proven_win() {
         Label::Blunder
     } else {
         Label::Mistake
@@ -340,10 +340,12 @@ fn judge(facts: &Facts) -> (Label, f64) {
 /// `score` (the side to move's) proves a win for.
 fn proven_winner(position: &Position, score: Score) -> Option<Stone> {
     let mover = position.to_move();
-    position.verdict().winner.or(match score.mate_in {
-        Some(m) if m > 0 => Some(mover),
-        Some(m) if m < 0 => Some(mover.opponent()),
-        _ => None,
+    position.verdict().winner.or(if score.is_proven_win() {
+        Some(mover)
+    } else if score.is_proven_loss() {
+        Some(mover.opponent())
+    } else {
+        None
     })
 }
 
@@ -632,6 +634,37 @@ mod tests {
             ]
         );
         assert_eq!(turns[1].line, [point("b2"), point("c3")]);
+    }
+
+    #[test]
+    fn a_result_proven_without_its_distance_is_a_proven_one() {
+        let g = game(Rule::Freestyle, 15, &["h8", "a1"]);
+        // White's win proven without a distance, thrown away into Black's: a blunder, the
+        // win missed and Black's appearing, as with distances.
+        let review = g.review(&[
+            analysis("h8", &[], chance(0.5)),
+            analysis("i9", &[], Score::proven_win()),
+            analysis("b2", &[], Score::proven_win()),
+        ]);
+        assert_eq!(review.moves[1].label, Label::Blunder);
+        let kinds: Vec<(TurnKind, Stone)> = turns_at(&review, 1)
+            .iter()
+            .map(|t| (t.kind, t.side))
+            .collect();
+        assert_eq!(
+            kinds,
+            [
+                (TurnKind::WinMissed, Stone::White),
+                (TurnKind::WinAppeared, Stone::Black)
+            ]
+        );
+        // Kept: Black is still lost, so no turn.
+        let review = g.review(&[
+            analysis("h8", &[], chance(0.5)),
+            analysis("i9", &[], Score::proven_win()),
+            analysis("b2", &[], Score::proven_loss()),
+        ]);
+        assert!(turns_at(&review, 1).is_empty());
     }
 
     #[test]

@@ -16,7 +16,7 @@ use crate::engine::threats;
 /// The version of the engine's answers, beside the crate's: raised whenever a search or its
 /// evaluation may answer a request differently, so that answers stored by another build (a
 /// shared cache outlives a release) are never taken for this one's.
-pub const ENGINE_VERSION: u32 = 3;
+pub const ENGINE_VERSION: u32 = 4;
 
 /// Most threads one master search uses, whatever it is asked for.
 pub const MAX_THREADS: usize = 64;
@@ -80,7 +80,9 @@ pub struct Score {
     pub value: i32,
     /// Chance the side to move wins: a logistic of `value`, exactly 1 or 0 when proven.
     pub win_probability: f64,
-    /// Moves (of the side to move) until a proven win (positive) or loss (negative).
+    /// Moves (of the side to move, the five included) within which a proven win (positive)
+    /// or loss (negative) comes, when that distance is proven too; `None` otherwise, also for
+    /// a result proven without its distance (`win_probability` 1 or 0 tells those apart).
     pub mate_in: Option<i32>,
 }
 
@@ -89,6 +91,9 @@ pub const WIN_PROBABILITY_SCALE: f64 = 400.0;
 
 /// Score value of a proven win; a win in `n` moves scores `MATE_VALUE - n`.
 pub const MATE_VALUE: i32 = 30_000;
+
+/// Score value of a win proven without a proven distance: below every win with one.
+pub const PROVEN_WIN_VALUE: i32 = MATE_VALUE - 1_000;
 
 impl Score {
     /// An unproven evaluation: win probability `1 / (1 + exp(-value / WIN_PROBABILITY_SCALE))`,
@@ -121,6 +126,40 @@ impl Score {
             win_probability: 0.0,
             mate_in: Some(-moves),
         }
+    }
+
+    /// A proven win for the side to move whose distance is not proven: no `mate_in`, value
+    /// `PROVEN_WIN_VALUE`, win probability 1.
+    #[must_use]
+    pub fn proven_win() -> Score {
+        Score {
+            value: PROVEN_WIN_VALUE,
+            win_probability: 1.0,
+            mate_in: None,
+        }
+    }
+
+    /// A proven loss for the side to move whose distance is not proven: no `mate_in`, value
+    /// `-PROVEN_WIN_VALUE`, win probability 0.
+    #[must_use]
+    pub fn proven_loss() -> Score {
+        Score {
+            value: -PROVEN_WIN_VALUE,
+            win_probability: 0.0,
+            mate_in: None,
+        }
+    }
+
+    /// Whether the side to move has a proven win, with a distance or without.
+    #[must_use]
+    pub fn is_proven_win(&self) -> bool {
+        self.win_probability >= 1.0
+    }
+
+    /// Whether the side to move has a proven loss, with a distance or without.
+    #[must_use]
+    pub fn is_proven_loss(&self) -> bool {
+        self.win_probability <= 0.0
     }
 }
 

@@ -90,12 +90,15 @@ fn reply_judgement(
 
 /// The score of the side that just moved, from the score of the side now to move: a win of
 /// the opponent in `n` of its moves is a loss after `n` of ours; its loss in `n` is our win
-/// in `n + 1` (counting the move just made).
+/// in `n + 1` (counting the move just made); a result proven without its distance stays
+/// proven, without one.
 #[must_use]
 pub fn mover_view(opponent: Score) -> Score {
     match opponent.mate_in {
         Some(n) if n > 0 => Score::loss_in(n),
         Some(n) => Score::win_in(-n + 1),
+        None if opponent.is_proven_win() => Score::proven_loss(),
+        None if opponent.is_proven_loss() => Score::proven_win(),
         None => Score::estimate(-opponent.value.clamp(-MATE_VALUE + 1, MATE_VALUE - 1)),
     }
 }
@@ -155,6 +158,8 @@ mod tests {
         assert_eq!(mover_view(Score::win_in(2)), Score::loss_in(2));
         assert_eq!(mover_view(Score::loss_in(1)), Score::win_in(2));
         assert_eq!(mover_view(Score::loss_in(0)), Score::win_in(1));
+        assert_eq!(mover_view(Score::proven_win()), Score::proven_loss());
+        assert_eq!(mover_view(Score::proven_loss()), Score::proven_win());
         assert_eq!(mover_view(Score::estimate(120)).value, -120);
     }
 }

@@ -125,7 +125,7 @@ pub fn judge_case(
     };
     let legal = eval::is_legal(board, best, board.to_move());
     let wins = || wins_by_force(&position, best, effort);
-    let claims_win = analysis.score.mate_in.is_some_and(|m| m > 0);
+    let claims_win = analysis.score.is_proven_win();
     let solved = legal
         && match case.expect_verdict.as_str() {
             "proven" => wins(),
@@ -185,5 +185,5 @@ fn defender_is_lost(position: &Position, best: Point, nodes: u64) -> bool {
     let mut request = SearchRequest::new(Difficulty::Master, Duration::from_secs(60));
     request.max_nodes = Some(nodes);
     let defence = search::MasterSearch::new(search::DEFAULT_TT_MIB).analyze(&after, &request);
-    defence.score.mate_in.is_some_and(|m| m < 0)
+    defence.score.is_proven_loss()
 }

@@ -2,8 +2,10 @@
 //! aspiration windows and multi-PV.
 //!
 //! Order of business for a position: take a five; look for a VCF, then a VCT, for the side
-//! to move, or after the block of a single opposing five (two cannot be blocked); when those
-//! fail, keep only the root moves that meet the opponent's threat sequence (`defence`); then
+//! to move, or after the block of a single opposing five (two cannot be blocked): the VCT
+//! races the default threats against deeper ones on one thread (`race`), sized by how fast
+//! they settle; when those fail, keep only the root moves that meet the opponent's threat
+//! sequence (`defence`); then
 //! deepen the alpha-beta search until the deadline, the depth limit, the node limit or the
 //! stop flag. A forced answer (one root move left) still searches its whole time: the table
 //! it fills serves the next move, and an eighth of the time gained nothing in the arena,
@@ -18,15 +20,22 @@
 //! A request for more than one thread adds helper threads (`helpers`, lazy SMP) that deepen
 //! the same root from the moment the root moves are known, sharing the transposition table;
 //! a single-PV answer takes a helper's best move when that helper completed a deeper
-//! iteration than this thread, among the moves the defence kept. On long moves the first
-//! helper runs the root's deeper VCT before it joins them (`deep_threat`).
+//! iteration than this thread, among the moves the defence kept. The first helper runs the
+//! root's deeper VCT before it joins them (`deep_threat`).
 //!
-//! A `MasterSearch` keeps its transposition table and history between calls (pbrain games), and
-//! can report each completed iteration while it thinks (`analyze_reporting`).
+//! A `MasterSearch` keeps its transposition table and history between calls (pbrain games),
+//! and the last VCT win it proved: when the opponent has replied, the next search knows the
+//! win is there, tries the line's next move first and gives the race the time up to the
+//! threat ceiling, so that a win once proven is not lost to a short clock. It can report each
+//! completed iteration while it thinks (`analyze_reporting`).
+//!
+//! A win's distance (`mate_in`) is reported only when its proof bounds it: a VCF's line, or
+//! the longest line of a VCT's proof; the tree's mates come without one (`report::score_of`).
 //!
 //! Where things live: this module is the API and the order of business; `root` the steps
 //! before the tree (candidates, tactics, likely win, defence) with the `SearchState` they
-//! share; `shares` the time and nodes each root search gets; `deepening` iterative deepening
+//! share; `race` the root's VCTs on one thread; `shares` the time and nodes each root search
+//! gets; `deepening` iterative deepening
 //! and aspiration; `tree` the alpha-beta below the root, over the candidate `area`, the
 //! transposition table (`tt`) and the `quiescence_table`, on the `score` scale; `helpers`
 //! and `deep_threat` the other threads; `report` the `Analysis` it answers; `params` every
@@ -39,6 +48,7 @@ mod defence;
 mod helpers;
 mod params;
 mod quiescence_table;
+mod race;
 mod report;
 mod root;
 mod score;
@@ -52,6 +62,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use crate::engine::eval::is_legal;
+use crate::engine::game::board::Board;
 use crate::engine::game::geometry::Point;
 use crate::engine::game::grid::CELLS;
 use crate::engine::game::position::Position;
@@ -59,7 +70,7 @@ use crate::engine::levels::analysis::{Analysis, Score, SearchRequest, SearchStat
 use deep_threat::DeepThreat;
 use deepening::{max_depth, roots_to_candidates, with_deeper, RootMove};
 use helpers::Helpers;
-use root::{with_likely_win, SearchState, Tactic};
+use root::{with_likely_win, KnownWin, ProvenWin, SearchState, Tactic};
 use tree::SearchLimits;
 
 pub use tt::Table;
@@ -67,10 +78,24 @@ pub use tt::Table;
 /// Transposition table size of a one-off `analyze`.
 pub const DEFAULT_TT_MIB: usize = 16;
 
-/// A master-level searcher whose transposition table and history survive between calls.
+/// A master-level searcher whose transposition table and history survive between calls,
+/// and with them the last threat-space win it proved.
 pub struct MasterSearch {
     tt: Arc<Table>,
     history: Vec<i32>,
+    /// The VCT win the last search proved, for the next move of the same game.
+    last_win: Option<LastWin>,
+}
+
+/// A VCT win a search proved, kept for the searcher's next move: once the opponent has
+/// replied, the win is still there, and the next search looks for it first (`KnownWin`).
+struct LastWin {
+    /// The hash of the position after the win's first move, the opponent to move.
+    after: u64,
+    /// The proven line, first move first.
+    line: Vec<Point>,
+    /// The threat limit of the VCT that proved it.
+    threat_limit: u32,
 }
 
 /// What iterative deepening knows after a completed depth: the progress a caller may show
@@ -92,6 +117,7 @@ impl MasterSearch {
         MasterSearch {
             tt: Arc::new(Table::new(tt_mib)),
             history: vec![0; 2 * CELLS],
+            last_win: None,
         }
     }
 
@@ -99,6 +125,37 @@ impl MasterSearch {
     pub fn clear(&mut self) {
         self.tt.clear();
         self.history.fill(0);
+        self.last_win = None;
+    }
+
+    /// What the last search's win says of `board`: known to be won when it is the position
+    /// that win's first move left, after one more move of the opponent (that search's own
+    /// answer played, then a reply). The line's next move comes with it when the reply was
+    /// the one the line expected.
+    fn known_win(last: Option<LastWin>, board: &Board) -> Option<KnownWin> {
+        let last = last?;
+        let reply = board.last_move()?;
+        let mut before = board.clone();
+        before.undo();
+        let expected = last.line.get(1) == Some(&reply);
+        (before.hash() == last.after).then(|| KnownWin {
+            next: last.line.get(2).copied().filter(|_| expected),
+            threat_limit: last.threat_limit,
+        })
+    }
+
+    /// Keeps `win`, proven on `board`, for the next move when a VCT proved it (a five or a
+    /// VCF is found again at once).
+    fn remember(&mut self, board: &Board, win: &ProvenWin) {
+        self.last_win = win.threat_limit.map(|threat_limit| {
+            let mut after = board.clone();
+            after.play(win.line[0]);
+            LastWin {
+                after: after.hash(),
+                line: win.line.clone(),
+                threat_limit,
+            }
+        });
     }
 
     /// The master analysis of a position within the request's limits.
@@ -116,6 +173,7 @@ impl MasterSearch {
     ) -> Analysis {
         let started = Instant::now();
         let board = position.board();
+        let last_win = self.last_win.take();
         if position.verdict().is_over() {
             return report::game_over(position, started);
         }
@@ -136,6 +194,7 @@ impl MasterSearch {
         };
         let roots = self.root_moves(board, &legal);
         let mut state = SearchState::new(limits, started, request.threads > 1);
+        state.known = MasterSearch::known_win(last_win, board);
         let task = helpers::Task {
             board,
             roots: &roots,
@@ -148,6 +207,9 @@ impl MasterSearch {
         state.deep = helpers.deep_threat();
         let own_attack = match state.tactical_root(board) {
             Ok(quick) => {
+                if let Tactic::Win(win) = &quick {
+                    self.remember(board, win);
+                }
                 let mut analysis = report::proven(position, quick, state.nodes, started);
                 analysis.stats.nodes += helpers.finish().nodes;
                 return analysis;
@@ -172,8 +234,9 @@ impl MasterSearch {
         }
         let finished = helpers.finish();
         stats.nodes += nodes + finished.nodes;
-        if let Some(line) = state.deep.as_deref().and_then(DeepThreat::win) {
-            return report::proven(position, Tactic::Win(line.to_vec()), stats.nodes, started);
+        if let Some(win) = state.deep.as_deref().and_then(DeepThreat::win) {
+            self.remember(board, win);
+            return report::proven(position, Tactic::Win(win.clone()), stats.nodes, started);
         }
         let roots = match finished.deepest {
             Some((depth, best)) if request.candidates <= 1 => {

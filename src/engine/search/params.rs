@@ -12,9 +12,20 @@ use std::time::Duration;
 pub const THREAT_MOVES: u32 = 20;
 /// Most attacker moves a root VCF looks ahead (a VCF is narrow, so it may run long).
 pub const VCF_MOVES: u32 = 100;
-/// The threat limit of the root VCT's second try (`deeper_vct`, `deep_threat`): its threats
-/// may prepare a VCF of this many moves.
+/// The threat limit of the deeper root VCT (raced beside the default one, `race`, or on a
+/// helper, `deep_threat`): its threats may prepare a VCF of this many moves.
 pub const DEEP_THREAT_VCF_MOVES: u32 = 3;
+/// Nodes of each search's first turn in the root's VCT race; every round doubles it, so a
+/// search that proves in `n` nodes has cost the race at most about `2n` per entrant.
+pub const RACE_FIRST_SLICE: u64 = 1_024;
+/// Nodes the root's VCT race may always spend, stopped sooner only by the threat ceiling:
+/// about the VCT's share of a 200 ms move on an idle machine, so that a win the threat
+/// searches settle that fast is found on a slower or busier machine too, and at shorter
+/// moves.
+pub const VCT_FLOOR_NODES: u64 = 48_000;
+/// Most nodes spent reading back how many moves a proven VCT takes at most (its distance,
+/// `threats::SlicedVct::distance`): past this the win is reported without a distance.
+pub const PROOF_DISTANCE_NODES: u64 = 50_000;
 /// An unsettled root VCT's lead is played when refuting it looked this many times as costly
 /// as finishing its proof (`is_likely_win`).
 pub const LIKELY_WIN_ODDS: f64 = 64.0;
@@ -42,11 +53,13 @@ pub const VCF_SHARE: u32 = 8;
 pub const VCT_SHARE: u32 = 4;
 /// The defence against the opponent's threats gets at most one over this of the time.
 pub const DEFENCE_SHARE: u32 = 8;
+/// The root's threat searches never run past this part of the move's time, whatever their
+/// floor of nodes: the tree keeps the rest.
+pub const THREAT_CEILING: f64 = 0.75;
 /// Move budgets up to this give the root VCT `VCT_SHORT_FRACTION` of the time.
 pub const SHORT_MOVE: Duration = Duration::from_millis(200);
 /// Move budgets from this on give the root VCT `VCT_LONG_FRACTION` of the time (or
-/// `VCT_LONG_HELPED_FRACTION` when helper threads search the tree meanwhile), and let it
-/// try deeper threats (`deeper_vct`).
+/// `VCT_LONG_HELPED_FRACTION` when helper threads search the tree meanwhile).
 pub const LONG_MOVE: Duration = Duration::from_secs(1);
 /// The root VCT's part of a short move's time: the tree needs the time most there (at
 /// 200 ms a move, half for the VCT lost arena points: docs/decisions/0010-vct-time-share.md).

@@ -10,25 +10,26 @@ use std::time::Instant;
 
 use super::params::order_value;
 use super::root::Tactic;
-use super::score::{PROVEN, WIN};
+use super::score::PROVEN;
 use crate::engine::eval::cell_value;
 use crate::engine::game::geometry::Point;
-use crate::engine::game::patterns::Pattern;
 use crate::engine::game::position::Position;
 use crate::engine::levels::analysis::{
     Analysis, Candidate, Heatmap, Score, SearchRequest, SearchStats,
 };
 use crate::engine::levels::heatmap;
 
-/// The mover's score of an internal search value (`WIN - k`: a five at ply `k`).
+/// The mover's score of a tree search value. A value beyond `PROVEN` is a win or loss the
+/// tree proved, but its distance (`WIN - k`: a five at ply `k`) is only the distance within
+/// the moves the tree searched: it prunes and reduces quiet moves, so the longest defence
+/// may be one it never tried, and the claims of consecutive moves drifted (a "mate 3"
+/// followed by a "mate 8"). The result is reported without a distance.
 #[must_use]
 pub fn score_of(value: i32) -> Score {
     if value > PROVEN {
-        let ply = WIN - value;
-        Score::win_in(ply / 2 + 1)
+        Score::proven_win()
     } else if value < -PROVEN {
-        let ply = WIN + value;
-        Score::loss_in((ply + 1) / 2)
+        Score::proven_loss()
     } else {
         Score::estimate(value)
     }
@@ -69,19 +70,14 @@ fn empty_answer(position: &Position, score: Score, started: Instant) -> Analysis
 }
 
 /// The answer found by the root's tactical checks (a five, a threat-space win, a lost
-/// position).
+/// position). A win's distance is the proof's own (`ProvenWin::distance`), or none.
 pub fn proven(position: &Position, tactic: Tactic, nodes: u64, started: Instant) -> Analysis {
-    let board = position.board();
-    let me = board.to_move();
     let (pv, score) = match tactic {
-        Tactic::Win(line) => {
-            let five = board.patterns_at(line[0], me).contains(&Pattern::Five);
-            let moves = if five {
-                1
-            } else {
-                line.len().div_ceil(2) as i32 + 1
-            };
-            (line, Score::win_in(moves))
+        Tactic::Win(win) => {
+            let score = win.distance.map_or_else(Score::proven_win, |moves| {
+                Score::win_in(i32::try_from(moves).unwrap_or(i32::MAX))
+            });
+            (win.line, score)
         }
         Tactic::Lost(point) => (vec![point], Score::loss_in(1)),
     };

@@ -4,16 +4,17 @@
 //! opponent's threat sequence (`defence`).
 //!
 //! `SearchState` is what these steps share: the limits, when the move started, whether
-//! helper threads search beside this one, the deeper VCT a helper races, and the nodes
-//! spent so far.
+//! helper threads search beside this one, the deeper VCT a helper races, the win the last
+//! move proved when this position continues it, and the nodes spent so far.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::deep_threat::{self, DeepThreat};
+use super::deep_threat::DeepThreat;
 use super::deepening::{first, RootMove};
 use super::defence;
-use super::params::{LIKELY_WIN_DISPROOF, LIKELY_WIN_ODDS, THREAT_MOVES, VCF_MOVES};
+use super::params::{DEEP_THREAT_VCF_MOVES, LIKELY_WIN_DISPROOF, LIKELY_WIN_ODDS, VCF_MOVES};
+use super::race::{race, Entrant, Schedule};
 use super::score::PROVEN;
 use super::shares;
 use super::tree::{SearchLimits, Tree};
@@ -21,7 +22,7 @@ use super::MasterSearch;
 use crate::engine::eval::is_legal;
 use crate::engine::game::board::Board;
 use crate::engine::game::geometry::Point;
-use crate::engine::threats::{self, Budget, Mode, Proof};
+use crate::engine::threats::{self, Budget, Mode, Proof, DEFAULT_THREAT_VCF_MOVES};
 
 /// What the root's steps share while one move is searched.
 pub(super) struct SearchState {
@@ -33,14 +34,51 @@ pub(super) struct SearchState {
     pub helped: bool,
     /// The deeper root VCT a helper thread races, when one does.
     pub deep: Option<Arc<DeepThreat>>,
+    /// The win the mover's last move proved, when this position follows it.
+    pub known: Option<KnownWin>,
     /// Nodes the root's threat searches have visited on this thread.
     pub nodes: u64,
 }
 
+/// A win proven by the threat searches.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct ProvenWin {
+    /// The winning line, first move first (one line of the proof).
+    pub line: Vec<Point>,
+    /// The most moves of the mover, the five included, that the proof takes against any
+    /// defence, when known (`threats::SlicedVct::distance`, `threats::line_distance`).
+    pub distance: Option<u32>,
+    /// The threat limit of the VCT that proved it (`threats::Budget::threat_vcf_moves`);
+    /// `None` for a five or a VCF, which the next move's VCF finds again at once.
+    pub threat_limit: Option<u32>,
+}
+
+impl ProvenWin {
+    /// A five on the spot.
+    pub(crate) fn five(point: Point) -> ProvenWin {
+        ProvenWin {
+            line: vec![point],
+            distance: Some(1),
+            threat_limit: None,
+        }
+    }
+}
+
+/// What the search knows when the mover's previous move proved a VCT win and the opponent
+/// has replied: the win is there still (after a defence the proof goes on; after any other
+/// reply the threat's own VCF wins), most likely within the same threats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct KnownWin {
+    /// The proven line's next move, when the opponent answered as the line expected.
+    pub next: Option<Point>,
+    /// The threat limit that proved the win.
+    pub threat_limit: u32,
+}
+
 /// A root answer found without tree search.
 pub(crate) enum Tactic {
-    /// A proven win: the winning line, first move first.
-    Win(Vec<Point>),
+    /// A proven win.
+    Win(ProvenWin),
     /// Two opposing fives (or one whose block is forbidden): this move, and a loss.
     Lost(Point),
 }
@@ -95,6 +133,7 @@ impl SearchState {
             started,
             helped,
             deep: None,
+            known: None,
             nodes: 0,
         }
     }
@@ -109,7 +148,7 @@ impl SearchState {
     pub(super) fn tactical_root(&mut self, board: &Board) -> Result<Tactic, OwnAttack> {
         let me = board.to_move();
         if let Some(&five) = threats::five_points(board, me, None).first() {
-            return Ok(Tactic::Win(vec![five]));
+            return Ok(Tactic::Win(ProvenWin::five(five)));
         }
         let theirs = threats::five_points(board, me.opponent(), None);
         let first = match theirs.as_slice() {
@@ -123,112 +162,118 @@ impl SearchState {
             }
         };
         match self.threat_win(board, first) {
-            OwnAttack {
-                proof: Proof::Win(line),
-                ..
-            } => Ok(Tactic::Win(line)),
+            Ok(win) => Ok(Tactic::Win(win)),
             // After a forced block the proof says nothing of the mover's own threats.
-            _ if first.is_some() => Err(OwnAttack::UNKNOWN),
-            own_attack => Err(own_attack),
+            Err(_) if first.is_some() => Err(OwnAttack::UNKNOWN),
+            Err(own_attack) => Err(own_attack),
         }
     }
 
-    /// The mover's threat-space win, VCF first, then VCT, each within its share of the time
-    /// left: from the current position, or after `first`, a forced block, when given (the
-    /// block may itself be the first threat of a win). On long moves the deeper VCT follows
-    /// (`deeper_vct`), or races on a helper thread when `deep` is set.
-    fn threat_win(&mut self, board: &Board, first: Option<Point>) -> OwnAttack {
+    /// The mover's threat-space win, VCF first within its share, then the VCT race
+    /// (`race`): from the current position, or after `first`, a forced block, when given (the
+    /// block may itself be the first threat of a win). The race runs the known win's next
+    /// move first when the position follows one, then the deeper threats (unless a helper
+    /// runs them: `deep`), whose extra threats make shorter proofs of the wins they see, then
+    /// the default ones. Otherwise what the default VCT concluded.
+    fn threat_win(&mut self, board: &Board, first: Option<Point>) -> Result<ProvenWin, OwnAttack> {
         let total = self.move_time();
         let deep = self.deep.clone();
         let deep = deep.as_deref();
-        let max_nodes = self.limits.max_nodes;
-        let mut own_attack = Proof::Unknown;
-        let mut likely = None;
-        for (mode, nodes, time, moves) in [
-            (
-                Mode::Vcf,
-                shares::vcf_nodes(max_nodes),
-                shares::vcf_time(total),
-                VCF_MOVES,
-            ),
-            (
-                Mode::Vct,
-                shares::vct_nodes(max_nodes),
-                shares::vct_time(total, self.helped),
-                THREAT_MOVES,
-            ),
-        ] {
-            let budget = Budget {
-                max_nodes: nodes,
-                deadline: Some(Instant::now() + time),
-                stop: self.limits.stop.clone(),
-                rival: deep.map(DeepThreat::found),
-                table_entries: self.limits.threat_table_entries,
-                ..Budget::default()
-            };
-            let outcome = match first {
-                Some(point) => threats::wins_after(board, point, mode, moves, &budget),
-                None => threats::find_win(board, mode, moves, &budget),
-            };
-            self.nodes += outcome.nodes;
-            likely = outcome.lead.filter(is_likely_win).map(|lead| lead.point);
-            let second_try = mode == Mode::Vct && first.is_none() && shares::is_long(total);
-            own_attack = match (outcome.proof, deep) {
-                (Proof::Win(line), _) => Proof::Win(line),
-                (proof, Some(deep)) => deep.win().map_or(proof, |line| Proof::Win(line.to_vec())),
-                (Proof::NoWin, None) if second_try => {
-                    self.deeper_vct(board, &budget, outcome.nodes)
-                }
-                (proof, None) => proof,
-            };
-            if matches!(own_attack, Proof::Win(_)) {
-                break;
-            }
+        let budget = Budget {
+            stop: self.limits.stop.clone(),
+            rival: deep.map(DeepThreat::found),
+            table_entries: self.limits.threat_table_entries,
+            ..Budget::default()
+        };
+        let vcf_budget = Budget {
+            max_nodes: shares::vcf_nodes(self.limits.max_nodes),
+            deadline: Some(Instant::now() + shares::vcf_time(total)),
+            ..budget.clone()
+        };
+        let vcf = match first {
+            Some(point) => threats::wins_after(board, point, Mode::Vcf, VCF_MOVES, &vcf_budget),
+            None => threats::find_win(board, Mode::Vcf, VCF_MOVES, &vcf_budget),
+        };
+        self.nodes += vcf.nodes;
+        if let Proof::Win(line) = vcf.proof {
+            return Ok(ProvenWin {
+                distance: Some(threats::line_distance(board, &line)),
+                line,
+                threat_limit: None,
+            });
         }
-        let likely = likely.filter(|_| own_attack == Proof::Unknown);
-        OwnAttack {
-            proof: own_attack,
-            likely,
+        let mut entrants = Vec::with_capacity(3);
+        // After a forced block, the block is the line's next move if the line has one.
+        if let (
+            Some(KnownWin {
+                next: Some(next),
+                threat_limit,
+            }),
+            None,
+        ) = (self.known, first)
+        {
+            entrants.push(Entrant {
+                first: Some(next),
+                threat_limit,
+            });
         }
+        if deep.is_none() {
+            entrants.push(Entrant {
+                first,
+                threat_limit: DEEP_THREAT_VCF_MOVES,
+            });
+        }
+        let default = entrants.len();
+        entrants.push(Entrant {
+            first,
+            threat_limit: DEFAULT_THREAT_VCF_MOVES,
+        });
+        let schedule = self.vct_schedule(self.known.is_some());
+        let raced = race(board, &entrants, default, &budget, &schedule);
+        self.nodes += raced.nodes;
+        if let Some(win) = raced
+            .win
+            .or_else(|| deep.and_then(DeepThreat::win).cloned())
+        {
+            return Ok(win);
+        }
+        let proof = raced.proofs[default].clone();
+        let likely = raced.leads[default]
+            .filter(is_likely_win)
+            .map(|lead| lead.point);
+        Err(OwnAttack { proof, likely })
     }
 
-    /// The deeper root VCT for a helper thread to race (`deep_threat`): on long moves with
-    /// helpers, when the root has no five point for either side (a five or a forced block
-    /// settles the move first). It gets the root VCT's time and node share.
-    pub(super) fn raced_threat(&self, board: &Board) -> Option<DeepThreat> {
+    /// When the root's VCT race (and the deeper VCT a helper races) stops: its floor of
+    /// nodes until the threat ceiling, then its share of the move, and the part of it the
+    /// deeper threats run alone; the ceiling and all of it when a win is `known` to be there.
+    fn vct_schedule(&self, known: bool) -> Schedule {
         let total = self.move_time();
+        let ceiling = self.started + shares::threat_ceiling(total);
+        let nodes = shares::vct_nodes(self.limits.max_nodes);
+        if known {
+            return Schedule::new(nodes, ceiling, ceiling, 1.0);
+        }
+        let share_end = Instant::now() + shares::vct_time(total, self.helped);
+        Schedule::new(nodes, share_end, ceiling, shares::deeper_alone(total))
+    }
+
+    /// The deeper root VCT for a helper thread to race (`deep_threat`): with helpers, when
+    /// the root has no five point for either side (a five or a forced block settles the
+    /// move first). It runs on the root VCT's schedule.
+    pub(super) fn raced_threat(&self, board: &Board) -> Option<DeepThreat> {
         let me = board.to_move();
         let quiet = [me, me.opponent()]
             .into_iter()
             .all(|colour| threats::five_points(board, colour, None).is_empty());
-        (self.helped && shares::is_long(total) && quiet).then(|| {
-            DeepThreat::new(Budget {
-                max_nodes: shares::vct_nodes(self.limits.max_nodes),
-                deadline: Some(self.started + shares::vct_time(total, self.helped)),
+        (self.helped && quiet).then(|| {
+            let budget = Budget {
                 stop: self.limits.stop.clone(),
                 table_entries: self.limits.threat_table_entries,
                 ..Budget::default()
-            })
+            };
+            DeepThreat::new(budget, self.vct_schedule(self.known.is_some()))
         })
-    }
-
-    /// The root VCT's second try, once the first has shown that no win with the default
-    /// threats exists and time is left in its `budget` (`used` nodes spent): for the rest of
-    /// that budget, threats may also prepare a VCF of `DEEP_THREAT_VCF_MOVES`, which some
-    /// wins need. Its tree is far wider, so it runs only on long moves, where the root VCT
-    /// has half the time or more. `NoWin` unless it finds a win: the first try's verdict
-    /// stands. With helper threads, `deep_threat` runs it from the start instead.
-    fn deeper_vct(&mut self, board: &Board, budget: &Budget, used: u64) -> Proof {
-        let rest = Budget {
-            max_nodes: budget.max_nodes.saturating_sub(used),
-            ..budget.clone()
-        };
-        let outcome = deep_threat::search(board, &rest);
-        self.nodes += outcome.nodes;
-        match outcome.proof {
-            Proof::Win(line) => Proof::Win(line),
-            _ => Proof::NoWin,
-        }
     }
 
     /// The root moves narrowed to those that meet the opponent's threat sequence, when the

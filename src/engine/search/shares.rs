@@ -1,12 +1,14 @@
-//! How a move's time and nodes are shared among the root's searches: its VCF, its VCT (and
-//! the deeper VCT a helper races) and the defence against the opponent's threats. Each
+//! How a move's time and nodes are shared among the root's searches: its VCF, its VCT race
+//! (and the deeper VCT a helper races) and the defence against the opponent's threats. Each
 //! search usually settles well within its share; when none does, the tree keeps the rest.
+//! The VCT race may run past its share to spend its floor of nodes (`race`), never past the
+//! threat ceiling.
 
 use std::time::Duration;
 
 use super::params::{
-    DEFENCE_SHARE, LONG_MOVE, SHORT_MOVE, VCF_SHARE, VCT_LONG_FRACTION, VCT_LONG_HELPED_FRACTION,
-    VCT_SHARE, VCT_SHORT_FRACTION,
+    DEFENCE_SHARE, LONG_MOVE, SHORT_MOVE, THREAT_CEILING, VCF_SHARE, VCT_LONG_FRACTION,
+    VCT_LONG_HELPED_FRACTION, VCT_SHARE, VCT_SHORT_FRACTION,
 };
 
 /// The root VCF's time out of a move's `total`.
@@ -30,10 +32,25 @@ pub fn vct_time(total: Duration, helped: bool) -> Duration {
     } else {
         VCT_LONG_FRACTION
     };
+    let fraction = VCT_SHORT_FRACTION + (long - VCT_SHORT_FRACTION) * longness(total);
+    total.mul_f64(fraction)
+}
+
+/// The part of what is left of the VCT race's share that its deeper threats run on alone
+/// once the default threats are refuted: none up to `SHORT_MOVE` (the tree needs the time
+/// most), all of it from `LONG_MOVE` on (as a second try there found wins the default
+/// threats cannot: docs/decisions/0023-deeper-threat-limit-at-the-root.md), in proportion
+/// between.
+pub fn deeper_alone(total: Duration) -> f64 {
+    longness(total)
+}
+
+/// How far a move of `total` is from a short move (0, up to `SHORT_MOVE`) to a long one (1,
+/// from `LONG_MOVE` on), in proportion between.
+fn longness(total: Duration) -> f64 {
     let span = (LONG_MOVE - SHORT_MOVE).as_secs_f64();
     let past_short = total.saturating_sub(SHORT_MOVE).as_secs_f64();
-    let fraction = VCT_SHORT_FRACTION + (long - VCT_SHORT_FRACTION) * (past_short / span).min(1.0);
-    total.mul_f64(fraction)
+    (past_short / span).min(1.0)
 }
 
 /// The root VCT's nodes (and the deeper VCT's) out of the search's `max_nodes`.
@@ -46,7 +63,7 @@ pub fn defence_time(total: Duration) -> Duration {
     total / DEFENCE_SHARE
 }
 
-/// Whether a move of `total` is long enough for the root VCT's deeper threats.
-pub fn is_long(total: Duration) -> bool {
-    total >= LONG_MOVE
+/// The time from a move's start past which no root threat search runs, out of its `total`.
+pub fn threat_ceiling(total: Duration) -> Duration {
+    total.mul_f64(THREAT_CEILING)
 }

@@ -2,11 +2,12 @@ use std::time::{Duration, Instant};
 
 use super::deepening::{beats_the_first, with_deeper, RootMove};
 use super::params::{DEEP_THREAT_VCF_MOVES, LONG_MOVE, MAX_DEPTH, THREAT_MOVES};
-use super::root::{is_likely_win, with_likely_win};
+use super::root::{is_likely_win, with_likely_win, KnownWin, ProvenWin};
 use super::score::PROVEN;
 use super::shares::vct_time;
 use super::*;
 use crate::engine::game::board::Board;
+use crate::engine::game::notation;
 use crate::engine::levels::difficulty::Difficulty;
 use crate::engine::threats::{self, Budget, Mode, Proof};
 use crate::engine::{game::renju, BoardInput, Rule, Stone};
@@ -295,23 +296,17 @@ fn a_helpers_deeper_move_leads_only_if_the_defence_allowed_it() {
     assert_eq!(answer(7, root(1, 60), &allowed[..1]), (vec![1, 2, 3], 7));
 }
 
-/// A win whose first threat only prepares a three-move VCF: the root VCT's first try (the
-/// default threat limit) finds none, its second try on a long move does. A short move does
-/// not make the second try, and a two-ply tree cannot see the win.
+/// A win whose first threat only prepares a three-move VCF: the default threats find none,
+/// the deeper ones raced beside them do, on a move of half a second too (they once ran
+/// only on moves of 1 s or more); a two-ply tree cannot see the win.
 #[test]
-fn a_long_move_tries_the_deeper_threats_at_the_root() {
+fn moves_under_a_second_race_the_deeper_threats_too() {
     use crate::engine::threats::tests::PREPARED_VCF;
     let board = position(&PREPARED_VCF, Rule::Freestyle, Stone::Black);
-    let long = analyze(&board, &request(2));
-    assert!(
-        long.score.mate_in.is_some_and(|m| m > 0),
-        "{:?}",
-        long.score
-    );
     let mut short = request(2);
-    short.deadline = Instant::now() + Duration::from_millis(150);
+    short.deadline = Instant::now() + Duration::from_millis(500) * DEV_SLOWDOWN;
     let short = analyze(&board, &short);
-    assert_eq!(short.score.mate_in, None, "{:?}", short.score);
+    assert!(short.score.is_proven_win(), "{:?}", short.score);
 }
 
 /// White's four down column 5 (its top end blocked) leaves Black one move, `(5, 5)`; that
@@ -416,4 +411,158 @@ fn root_move(x: usize, score: i32) -> RootMove {
         score,
         pv: vec![Point::new(x, 0)],
     }
+}
+
+/// The position of a game that master, White, had proven won two moves before, then lost
+/// at 1 s a move: White to move wins with `g4` or `h4`. The VCT proves `g4` in about 26k
+/// nodes with threats that prepare three-move VCFs, and in about 270k with the default ones.
+const LOST_WIN: &str =
+    "h8 h9 f7 i9 f9 f8 g9 g10 i8 j8 i7 j6 h7 j7 j9 g6 k10 l11 e11 f10 h10 j4 j5 i6 h6";
+
+fn lost_win() -> Position {
+    let moves: Vec<&str> = LOST_WIN.split(' ').collect();
+    Position::parse(&BoardInput::notation(15, 15, &moves), Rule::Freestyle, None).unwrap()
+}
+
+/// How many times slower the dev profile (`opt-level` 1, which `cargo test` builds) searches
+/// than a release build, about: the tests that answer within a time budget scale it by
+/// this, so that a budget means the work a release build does in it.
+const DEV_SLOWDOWN: u32 = if cfg!(debug_assertions) { 4 } else { 1 };
+
+/// The move at every budget from 200 ms to 5 s is a winning one: a 1 s move lost it when the
+/// deeper threats ran only on moves of 1 s or more, after the default VCT was refuted.
+///
+/// Each budget is the real one, unscaled, from a fresh searcher, so that each runs its own
+/// schedule (the VCT's share, the part the deeper threats run alone, the ceiling); a proof
+/// ends the move early, so 5 s costs what 200 ms does. The answer depends on the clock only
+/// through the threat ceiling (¾ of the move): the deeper threats prove `g4` within the
+/// race's floor of nodes (about 41k with the distance walk: some 50 ms in the dev profile
+/// as in a release build), and at 200 ms the ceiling is 150 ms. A machine loaded past about
+/// three runnable threads a core can starve the 200 ms move, as it would a release build's.
+#[test]
+fn the_lost_win_is_found_at_every_budget() {
+    let p = lost_win();
+    let winning = ["g4", "h4"].map(|m| notation::parse_point(m, p.board().size()).unwrap());
+    for ms in [200, 350, 500, 700, 1000, 1020, 1050, 2000, 5000] {
+        let budget = Duration::from_millis(ms);
+        let analysis = analyze(&p, &SearchRequest::new(Difficulty::Master, budget));
+        let best = analysis.best.expect("a move");
+        assert!(
+            winning.contains(&best),
+            "{ms} ms: {} {:?}",
+            notation::format_point(best, p.board().size()),
+            analysis.score
+        );
+    }
+}
+
+/// A claimed distance is the proof's own. The lost win's line reads as a win in 5 (the
+/// issue's "mate 5"), but no VCT proves `g4` within 10 moves: the longest defence is far
+/// longer. A claim must be backed by a proof within it, or not be made.
+#[test]
+fn a_claimed_mate_distance_is_the_proven_one() {
+    let p = lost_win();
+    let board = p.board();
+    let analysis = MasterSearch::default().analyze(&p, &request(4));
+    assert!(analysis.score.is_proven_win(), "{:?}", analysis.score);
+    let best = analysis.best.expect("a move");
+    let Some(moves) = analysis.score.mate_in else {
+        return;
+    };
+    let moves = u32::try_from(moves).expect("a win");
+    let within = |threat_vcf_moves| {
+        let check = Budget {
+            threat_vcf_moves,
+            ..Budget::nodes(3_000_000)
+        };
+        let proof = threats::wins_after(board, best, Mode::Vct, moves, &check).proof;
+        matches!(proof, Proof::Win(_))
+    };
+    assert!(
+        within(DEEP_THREAT_VCF_MOVES) || within(threats::DEFAULT_THREAT_VCF_MOVES),
+        "no proof within the claimed {moves} moves"
+    );
+}
+
+/// A win the tree finds is reported without a distance: the tree prunes and reduces, so
+/// its ply count is no proof of the longest defence.
+#[test]
+fn a_tree_win_or_loss_has_no_distance() {
+    let win = report::score_of(score::WIN - 5);
+    assert_eq!((win.mate_in, win.win_probability), (None, 1.0));
+    assert!(win.is_proven_win() && !win.is_proven_loss());
+    let loss = report::score_of(-score::WIN + 4);
+    assert_eq!((loss.mate_in, loss.win_probability), (None, 0.0));
+    assert!(loss.is_proven_loss());
+    assert!(win.value < Score::win_in(999).value && win.value > score::PROVEN - score::WIN);
+}
+
+/// After a proven win and the opponent's reply, the searcher knows the win is there, with
+/// the line's next move when the reply was the line's; not in any other position.
+#[test]
+fn the_next_search_knows_the_win_the_last_one_proved() {
+    let p = lost_win();
+    let board = p.board();
+    let at = |m: &str| notation::parse_point(m, board.size()).unwrap();
+    let line: Vec<Point> = ["g4", "e7", "g7", "h5", "h4"].map(at).to_vec();
+    let mut searcher = MasterSearch::new(1);
+    let win = ProvenWin {
+        line: line.clone(),
+        distance: None,
+        threat_limit: Some(DEEP_THREAT_VCF_MOVES),
+    };
+    let after = |reply: &str| {
+        let mut after = board.clone();
+        after.play(line[0]);
+        after.play(at(reply));
+        after
+    };
+    let known = |searcher: &mut MasterSearch, board: &Board| {
+        searcher.remember(p.board(), &win);
+        MasterSearch::known_win(searcher.last_win.take(), board)
+    };
+    let expected = KnownWin {
+        next: Some(line[2]),
+        threat_limit: DEEP_THREAT_VCF_MOVES,
+    };
+    assert_eq!(known(&mut searcher, &after("e7")), Some(expected));
+    let elsewhere = KnownWin {
+        next: None,
+        ..expected
+    };
+    assert_eq!(known(&mut searcher, &after("a1")), Some(elsewhere));
+    assert_eq!(known(&mut searcher, board), None);
+    let mut other = board.clone();
+    other.play(at("h4"));
+    other.play(at("e7"));
+    assert_eq!(known(&mut searcher, &other), None, "another first move");
+}
+
+/// Once a win is proven, the next move is a proven win again, after the reply the line
+/// expected and after one off it: the searcher keeps it, and each move it plays wins.
+#[test]
+fn a_proven_win_is_kept_between_moves() {
+    let p = lost_win();
+    let size = p.board().size();
+    let mut searcher = MasterSearch::new(4);
+    let budget = Duration::from_millis(300) * DEV_SLOWDOWN;
+    let mut analysis = searcher.analyze(&p, &SearchRequest::new(Difficulty::Master, budget));
+    let mut position = p;
+    for reply in ["expected", "a1"] {
+        assert!(analysis.score.is_proven_win(), "{:?}", analysis.score);
+        let best = analysis.best.expect("a move");
+        let check = Budget {
+            threat_vcf_moves: DEEP_THREAT_VCF_MOVES,
+            ..Budget::nodes(3_000_000)
+        };
+        let proof = threats::wins_after(position.board(), best, Mode::Vct, THREAT_MOVES, &check);
+        assert!(matches!(proof.proof, Proof::Win(_)), "{best:?}");
+        let reply = match reply {
+            "expected" => analysis.pv[1],
+            corner => notation::parse_point(corner, size).unwrap(),
+        };
+        position = position.after(best).after(reply);
+        analysis = searcher.analyze(&position, &SearchRequest::new(Difficulty::Master, budget));
+    }
+    assert!(analysis.score.is_proven_win(), "{:?}", analysis.score);
 }

@@ -68,15 +68,21 @@ impl Budget {
         }
     }
 
-    /// Whether the budget is spent after `used` nodes: its nodes, its flags, or (when
-    /// `read_clock`: the clock costs more than a node's other checks) its time.
-    pub(super) fn is_spent(&self, used: u64, read_clock: bool) -> bool {
+    /// Whether its stop flag or its rival's flag is raised: the search should end now,
+    /// whatever else is left.
+    #[must_use]
+    pub fn is_stopped(&self) -> bool {
         let raised = |flag: &Option<Arc<AtomicBool>>| {
             flag.as_ref().is_some_and(|f| f.load(Ordering::Relaxed))
         };
+        raised(&self.stop) || raised(&self.rival)
+    }
+
+    /// Whether the budget is spent after `used` nodes: its nodes, its flags, or (when
+    /// `read_clock`: the clock costs more than a node's other checks) its time.
+    pub(super) fn is_spent(&self, used: u64, read_clock: bool) -> bool {
         used >= self.max_nodes
-            || raised(&self.stop)
-            || raised(&self.rival)
+            || self.is_stopped()
             || read_clock && self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 }

@@ -13,10 +13,11 @@
 //! three whose open-four points are all forbidden threatens nothing, and a White threat whose
 //! only answer is forbidden for Black wins.
 //!
-//! This module is the API (`find_win`, `wins_after`, `five_points`); the `solver` holds one
-//! search's state, `vcf` and `proof_numbers` its two algorithms, `generation` the threats and
-//! defences they try, `budget` what a search may spend and how its tables are sized. Uses
-//! the game and `eval` only.
+//! This module is the API (`find_win`, `wins_after`, `five_points`, the resumable
+//! `SlicedVct` and `line_distance`); the `solver` holds one search's state, `vcf` and
+//! `proof_numbers` its two algorithms, `generation` the threats and defences they try,
+//! `distance` how many moves a proven win takes, `budget` what a search may spend and how
+//! its tables are sized. Uses the game and `eval` only.
 
 use smallvec::SmallVec;
 
@@ -28,8 +29,10 @@ use crate::engine::game::stone::Stone;
 use solver::Solver;
 
 mod budget;
+mod distance;
 mod generation;
 mod proof_numbers;
+mod sliced;
 mod solver;
 #[cfg(test)]
 pub(crate) mod tests;
@@ -39,6 +42,8 @@ pub use budget::{
     table_entries_within, Budget, DEFAULT_TABLE_ENTRIES, DEFAULT_THREAT_VCF_MOVES,
     MIN_TABLE_ENTRIES, TABLE_ENTRY_BYTES,
 };
+pub use distance::line_distance;
+pub use sliced::SlicedVct;
 
 /// Which threats the attacker may use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -93,7 +93,7 @@ enum Count {
 }
 
 /// A node as its moves' generation found it.
-enum Node {
+pub(super) enum Node {
     /// The attacker has won (the defender is to move), or wins at once with the move given.
     Won(Option<Point>),
     /// The attacker cannot win through this node.
@@ -143,6 +143,11 @@ impl Numbers {
         proof: INFINITE,
         disproof: 0,
     };
+    /// The thresholds of a search that runs until its node is settled.
+    const UNBOUNDED: Numbers = Numbers {
+        proof: INFINITE,
+        disproof: INFINITE,
+    };
 
     fn is_settled(self) -> bool {
         self.proof == 0 || self.disproof == 0
@@ -161,8 +166,36 @@ impl Solver {
     /// Proves or disproves a win for the attacker from the current node (either side to
     /// move) within `max_moves` more attacker moves; the line when proven.
     pub(super) fn prove_by_numbers(&mut self, max_moves: u32) -> Proof {
-        self.numbers.stone_limit = self.board.count(self.attacker) + max_moves as usize;
+        self.limit_moves(max_moves);
         let root = self.search_in_two_counts();
+        self.proof_of(root)
+    }
+
+    /// Bounds the search from the current node to `max_moves` more attacker moves.
+    pub(super) fn limit_moves(&mut self, max_moves: u32) {
+        self.numbers.stone_limit = self.board.count(self.attacker) + max_moves as usize;
+    }
+
+    /// Searches the current node on under the move limit set (`limit_moves`), counting a
+    /// defender's replies weakly when `weak`, else by their sums, until it is settled or the
+    /// budget is spent. A search the budget stopped resumes from its table when called again
+    /// with more budget: the answer is the same as one search's, in slices.
+    pub(super) fn resume_by_numbers(&mut self, weak: bool) -> Proof {
+        self.numbers.count = if weak { Count::Weak } else { Count::Sum };
+        self.aborted = false;
+        let root = self.mid(Numbers::UNBOUNDED);
+        self.proof_of(root)
+    }
+
+    /// Forgets the open numbers, keeping the settled ones: on turning from weak counts to
+    /// sums, whose open numbers are on another scale (a settled entry holds under both).
+    pub(super) fn forget_open_numbers(&mut self) {
+        self.numbers.numbers.retain(|_, e| e.numbers.is_settled());
+        self.numbers.exhausted = false;
+    }
+
+    /// The answer of a search whose current node ended with `root`'s numbers.
+    fn proof_of(&mut self, root: Numbers) -> Proof {
         if root.proof == 0 {
             Proof::Win(self.proof_line())
         } else if root.disproof == 0 {
@@ -202,24 +235,18 @@ impl Solver {
     /// other is slow to (docs/decisions/0012-weak-proof-numbers-then-sums.md), and a settled
     /// entry holds under both.
     fn search_in_two_counts(&mut self) -> Numbers {
-        let unbounded = Numbers {
-            proof: INFINITE,
-            disproof: INFINITE,
-        };
         let whole = self.budget.clone();
         self.budget = whole.share(self.nodes, WEAK_SHARE);
         self.numbers.count = Count::Weak;
-        let root = self.mid(unbounded);
+        let root = self.mid(Numbers::UNBOUNDED);
         self.budget = whole;
         self.numbers.count = Count::Sum;
         if root.is_settled() || !self.aborted || self.budget.is_spent(self.nodes, true) {
             return root;
         }
         self.aborted = false;
-        // The weak count's open numbers are on a lower scale: the sums start afresh.
-        self.numbers.numbers.retain(|_, e| e.numbers.is_settled());
-        self.numbers.exhausted = false;
-        self.mid(unbounded)
+        self.forget_open_numbers();
+        self.mid(Numbers::UNBOUNDED)
     }
 
     /// Searches the current node until its numbers reach `limits` or it is settled.
@@ -281,7 +308,7 @@ impl Solver {
     /// The attacker to move: the block of a defender's five point, else every move that
     /// may threaten (the defender's node checks it does); won at once by a five or a
     /// winning four.
-    fn attacker_node(&mut self) -> Node {
+    pub(super) fn attacker_node(&mut self) -> Node {
         let (me, them) = (self.attacker, self.attacker.opponent());
         let around = self.board.last_move().filter(|_| self.ply() > 0);
         let moves = match five_points(&self.board, them, around).as_slice() {
@@ -398,7 +425,11 @@ impl Solver {
 
     /// The first of the node's `moves` whose child is proven: by the table, else (a leaf
     /// that a collection dropped) by the child's generation alone.
-    fn proven_child(&mut self, moves: &[(Point, u32)], attacking: bool) -> Option<Point> {
+    pub(super) fn proven_child(
+        &mut self,
+        moves: &[(Point, u32)],
+        attacking: bool,
+    ) -> Option<Point> {
         let by_table = moves
             .iter()
             .copied()

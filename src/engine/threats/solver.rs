@@ -77,32 +77,41 @@ impl Solver {
 
     /// Whether the attacker playing `point` wins within `max_moves` of its moves.
     pub(super) fn prove_move(&mut self, point: Point, max_moves: u32) -> Proof {
-        let me = self.attacker;
-        if !is_legal(&self.board, point, me) {
-            return Proof::NoWin;
+        if let Some(settled) = self.play_first(point) {
+            return settled;
         }
-        if self.board.patterns_at(point, me).contains(&Pattern::Five) {
-            return Proof::Win(vec![point]);
-        }
-        self.play(point);
         let rest = max_moves.saturating_sub(1);
-        let proof = if self.board.has_five_point(me.opponent()) {
-            // The move left the defender's four unanswered.
-            Proof::NoWin
-        } else {
-            match self.mode {
-                Mode::Vcf => {
-                    let line = self.defend(rest);
-                    self.settled(line)
-                }
-                Mode::Vct => self.prove_by_numbers(rest),
+        let proof = match self.mode {
+            Mode::Vcf => {
+                let line = self.defend(rest);
+                self.settled(line)
             }
+            Mode::Vct => self.prove_by_numbers(rest),
         };
         self.undo();
         match proof {
             Proof::Win(line) => Proof::Win([vec![point], line].concat()),
             other => other,
         }
+    }
+
+    /// Plays the attacker's `point` to search the position after it, unless the move
+    /// settles the question itself: then it is not played, and the answer is `NoWin` for an
+    /// illegal move or one that leaves the defender's four unanswered, a win for a five.
+    pub(super) fn play_first(&mut self, point: Point) -> Option<Proof> {
+        let me = self.attacker;
+        if !is_legal(&self.board, point, me) {
+            return Some(Proof::NoWin);
+        }
+        if self.board.patterns_at(point, me).contains(&Pattern::Five) {
+            return Some(Proof::Win(vec![point]));
+        }
+        self.play(point);
+        if self.board.has_five_point(me.opponent()) {
+            self.undo();
+            return Some(Proof::NoWin);
+        }
+        None
     }
 
     /// A VCF search's answer: its line, or why there is none.

@@ -468,15 +468,19 @@ fn position_of(game: &Game, rule: Rule) -> Result<Position, String> {
     Position::parse(&input, rule, Some(mine)).map_err(|e| format!("illegal position: {e}"))
 }
 
-/// A `MESSAGE` line with a search's depth, eval and principal variation.
+/// A `MESSAGE` line with a search's depth, eval and principal variation, and a proven result:
+/// `mate N` when its distance is proven too, else `proven win` or `proven loss`.
 fn message(stats: &SearchStats, score: &Score, pv: &[Point], size: BoardSize) -> String {
     let pv: Vec<String> = pv
         .iter()
         .map(|&p| notation::format_point(p, size))
         .collect();
-    let mate = score
-        .mate_in
-        .map_or(String::new(), |m| format!(" mate {m}"));
+    let mate = match score.mate_in {
+        Some(moves) => format!(" mate {moves}"),
+        None if score.is_proven_win() => " proven win".to_string(),
+        None if score.is_proven_loss() => " proven loss".to_string(),
+        None => String::new(),
+    };
     format!(
         "MESSAGE depth {} seldepth {} eval {} winrate {:.3}{mate} nodes {} time {} ms pv {}",
         stats.depth,

@@ -110,14 +110,17 @@ impl VerdictDto {
 /// search (a short one of 20,000 nodes for the classic levels), whatever level chose the move.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct ScoreDto {
-    /// Evaluation from the mover's side; ±30000 minus the distance for proven results.
+    /// Evaluation from the mover's side; for a proven result ±30000 minus its distance, or
+    /// ±29000 when the distance is not proven.
     #[schema(minimum = -30000, maximum = 30000)]
     pub value: i32,
     /// Chance the mover wins, from the win model calibrated on self-play results (freestyle
     /// and renju apart; see docs/calibration.md); exactly 0 or 1 only when proven.
     #[schema(minimum = 0.0, maximum = 1.0)]
     pub win_probability: f64,
-    /// Own moves to a proven win (positive) or loss (negative).
+    /// Own moves, the five included, within which a proven win (positive) or loss
+    /// (negative) comes, when that distance is proven; null otherwise, also for a result
+    /// proven without its distance (`win_probability` 1 or 0).
     pub mate_in: Option<i32>,
 }
 

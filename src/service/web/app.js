@@ -191,13 +191,19 @@ async function fetchHint(current) {
   if (state.settings.mode === "humans") showAnalysis(answer);
 }
 
+// A proven result: its distance when that is proven too ("mate in 5"), else only the result.
+function proven(score) {
+  if (score.mate_in) return ` (mate in ${score.mate_in})`;
+  if (score.win_probability === 1) return " (proven win)";
+  if (score.win_probability === 0) return " (proven loss)";
+  return "";
+}
+
 function showAnalysis(answer) {
   const score = answer.score;
   const mover = answer.to_move;
   $("ai-move").textContent = answer.move ? `${mover} ${answer.move.notation}` : "–";
-  $("score").textContent = score
-    ? `${score.value > 0 ? "+" : ""}${score.value} for ${mover}` + (score.mate_in ? ` (mate in ${score.mate_in})` : "")
-    : "–";
+  $("score").textContent = score ? `${score.value > 0 ? "+" : ""}${score.value} for ${mover}` + proven(score) : "–";
   $("win-probability").textContent = score ? `${(score.win_probability * 100).toFixed(1)}% for ${mover}` : "–";
   $("pv").textContent = answer.pv && answer.pv.length ? answer.pv.join(" ") : "–";
   const s = answer.stats;

@@ -83,15 +83,16 @@ impl Odds {
             .clamp(PROBABILITY_BOUNDS.0, PROBABILITY_BOUNDS.1)
     }
 
-    /// `score` with its win probability from these odds; a proven result keeps exactly 1 or 0.
+    /// `score` with its win probability from these odds; a proven result, with its distance
+    /// or without, keeps exactly 1 or 0.
     #[must_use]
     pub fn calibrated(self, score: Score) -> Score {
-        match score.mate_in {
-            Some(_) => score,
-            None => Score {
-                win_probability: self.win_probability(score.value),
-                ..score
-            },
+        if score.is_proven_win() || score.is_proven_loss() {
+            return score;
+        }
+        Score {
+            win_probability: self.win_probability(score.value),
+            ..score
         }
     }
 }
@@ -163,6 +164,8 @@ mod tests {
         let odds = WinModel::embedded().odds(Rule::Freestyle, Stone::White);
         assert_eq!(odds.calibrated(Score::win_in(2)), Score::win_in(2));
         assert_eq!(odds.calibrated(Score::loss_in(1)), Score::loss_in(1));
+        assert_eq!(odds.calibrated(Score::proven_win()), Score::proven_win());
+        assert_eq!(odds.calibrated(Score::proven_loss()), Score::proven_loss());
         let estimate = odds.calibrated(Score::estimate(100));
         assert_eq!(estimate.value, 100);
         assert_eq!(estimate.win_probability, odds.win_probability(100));

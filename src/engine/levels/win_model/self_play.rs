@@ -81,7 +81,7 @@ pub fn play(rule: Rule, seed: u64) -> Game {
         let Some(best) = answer.best else {
             break;
         };
-        if answer.score.mate_in.is_none() {
+        if !answer.score.is_proven_win() && !answer.score.is_proven_loss() {
             scores.push((position.to_move(), answer.score.value));
         }
         moves.push(best);
