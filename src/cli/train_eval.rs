@@ -40,7 +40,7 @@ pub struct TrainEvalArgs {
     pub residual_penalty: f64,
     /// The win rate a position the data's engine claimed a forced win in (a mate score) is
     /// labelled with, its complement for a claimed loss; 0 leaves such positions out.
-    #[arg(long, default_value_t = 0.0, value_parser = mate_target)]
+    #[arg(long, default_value_t = 0.97, value_parser = mate_target)]
     pub mate_target: f64,
     /// Skip the last N positions of every game (where the result is usually decided).
     #[arg(long, default_value_t = 0)]
