@@ -15,7 +15,7 @@ use clap::Args;
 use serde::Deserialize;
 
 use crate::engine::eval::training::{
-    self, best_scale, cross_entropy, sigmoid, FitOptions, Layout, Model, Sample,
+    self, best_scale, cross_entropy, sigmoid, FitOptions, Model, Sample,
 };
 use crate::engine::eval::weights::{HeldOut, Provenance};
 use crate::engine::game::notation::parse_point;
@@ -127,7 +127,7 @@ pub fn run(args: &TrainEvalArgs) -> anyhow::Result<()> {
     if freestyle.train.is_empty() || renju.train.is_empty() {
         bail!("the data needs positions of both freestyle and renju");
     }
-    let hand_set = Model::hand_set(Layout { tied_colours: true });
+    let hand_set = Model::hand_set();
     let scale = best_scale(&hand_set, &freestyle.train);
     println!("scale {scale:.2} evaluation units per log-odds (the hand-set evaluation's best)");
     let options = FitOptions {
@@ -135,14 +135,13 @@ pub fn run(args: &TrainEvalArgs) -> anyhow::Result<()> {
         residual_penalty: args.residual_penalty,
     };
     let mut held_out = Vec::new();
-    let mut fit_family = |name: &str, split: &Split, tied_colours: bool| {
-        let layout = Layout { tied_colours };
-        let model = training::fit(layout, &split.train, options);
+    let mut fit_family = |name: &str, split: &Split| {
+        let model = training::fit(&split.train, options);
         let report = HeldOut {
             family: name.to_string(),
             train: split.train.len(),
             test: split.test.len(),
-            hand_set: cross_entropy(&Model::hand_set(layout), &split.test, scale),
+            hand_set: cross_entropy(&Model::hand_set(), &split.test, scale),
             fitted: cross_entropy(&model, &split.test, scale),
         };
         println!(
@@ -156,8 +155,8 @@ pub fn run(args: &TrainEvalArgs) -> anyhow::Result<()> {
         held_out.push(report);
         model
     };
-    let freestyle_model = fit_family("freestyle", &freestyle, true);
-    let renju_model = fit_family("renju", &renju, false);
+    let freestyle_model = fit_family("freestyle", &freestyle);
+    let renju_model = fit_family("renju", &renju);
     let provenance = Provenance {
         data: args.games.display().to_string(),
         command: format!(

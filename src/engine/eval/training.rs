@@ -12,16 +12,14 @@
 //! 2. **Residuals**: each combination then gets its own correction, fitted by full-batch
 //!    Adam with an L2 penalty, so a combination seen rarely keeps its structural worth.
 //!
-//! Freestyle ties the colours (the same tables serve both); renju fits Black's and White's
-//! apart, since their forbidden points and winning rules differ. Everything is
-//! deterministic: the same samples give the same weights.
+//! Each rule family gets one model, shared by both colours. Everything is deterministic: the
+//! same samples give the same weights.
 
 use super::weights::{self, combination, combinations, Family, Side, COMBOS, PATTERNS};
 use super::{is_legal, order_value, Threat};
 use crate::engine::game::area::Area;
 use crate::engine::game::board::Board;
 use crate::engine::game::patterns::Pattern;
-use crate::engine::game::stone::Stone;
 
 /// Number of threat classes.
 const THREATS: usize = 8;
@@ -40,8 +38,6 @@ const ADAM_DECAY: (f64, f64) = (0.9, 0.999);
 /// What the fit needs of one position.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Sample {
-    /// The side to move.
-    pub mover: Stone,
     /// `(combination, count)` of the mover's patterns over the candidate cells.
     pub mover_cells: Vec<(u16, u16)>,
     /// `(combination, count)` of the opponent's patterns over the same cells.
@@ -74,7 +70,6 @@ impl Sample {
             opponent[combination(theirs)] += 1;
         }
         Some(Sample {
-            mover: me,
             mover_cells: sparse(&mover),
             opponent_cells: sparse(&opponent),
             target,
@@ -98,55 +93,19 @@ pub fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
-/// How a family's parameters are laid out: tables by colour and role (colours tied under
-/// freestyle), then one tempo per colour (tied too).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Layout {
-    /// Whether Black and White share their tables and tempo.
-    pub tied_colours: bool,
-}
+/// Where a parameter lives in a model: the mover's table, the opponent's, then the tempo.
+const MOVER: usize = 0;
+const OPPONENT: usize = COMBOS;
+const TEMPO: usize = 2 * COMBOS;
+const PARAMETERS: usize = 2 * COMBOS + 1;
 
-impl Layout {
-    fn tables(self) -> usize {
-        if self.tied_colours {
-            2
-        } else {
-            4
-        }
-    }
-
-    fn tempos(self) -> usize {
-        if self.tied_colours {
-            1
-        } else {
-            2
-        }
-    }
-
-    /// The table of `colour`'s cells, as the mover's or as the opponent's.
-    fn table(self, colour: Stone, as_mover: bool) -> usize {
-        let role = usize::from(!as_mover);
-        if self.tied_colours {
-            role
-        } else {
-            colour.index() * 2 + role
-        }
-    }
-
-    fn tempo(self, colour: Stone) -> usize {
-        if self.tied_colours {
-            0
-        } else {
-            colour.index()
-        }
-    }
-}
-
-/// A family's weights in floating point while they are fitted: `tables()` tables of
-/// `COMBOS` worths, then the tempos.
+/// One family's weights in floating point while they are fitted: what each combination is
+/// worth to the mover and to the opponent, and the mover's tempo. Both colours share them:
+/// a cell's patterns already follow its colour's rule (a renju overline is no five for
+/// Black), and tables of their own for each renju colour lost to shared ones in play
+/// (decision 0041).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Model {
-    layout: Layout,
     values: Vec<f64>,
 }
 
@@ -154,34 +113,25 @@ impl Model {
     /// The hand-set evaluation the fitted one replaced, as a model: a cell's ordering value
     /// times 0.3 for the mover and 0.25 for the opponent, tempo 20.
     #[must_use]
-    pub fn hand_set(layout: Layout) -> Model {
-        let mut values = vec![0.0; layout.tables() * COMBOS + layout.tempos()];
-        for colour in [Stone::Black, Stone::White] {
-            for (combo, patterns) in combinations().iter().enumerate() {
-                let value = f64::from(order_value(*patterns));
-                values[layout.table(colour, true) * COMBOS + combo] = value * 0.3;
-                values[layout.table(colour, false) * COMBOS + combo] = value * 0.25;
-            }
-            values[layout.tables() * COMBOS + layout.tempo(colour)] = 20.0;
+    pub fn hand_set() -> Model {
+        let mut values = vec![0.0; PARAMETERS];
+        for (combo, patterns) in combinations().iter().enumerate() {
+            let value = f64::from(order_value(*patterns));
+            values[MOVER + combo] = value * 0.3;
+            values[OPPONENT + combo] = value * 0.25;
         }
-        Model { layout, values }
+        values[TEMPO] = 20.0;
+        Model { values }
     }
 
-    /// Shifts the tables so an opponent's cell with no line to five is worth 0. The mover's
-    /// and the opponent's tables count the same cells, so moving both by one amount changes
-    /// no evaluation; this one makes the numbers readable as worths.
+    /// Shifts both tables so an opponent's cell with no line to five is worth 0. They count
+    /// the same cells, so moving both by one amount changes no evaluation; this one makes
+    /// the numbers readable as worths.
     fn normalise(&mut self) {
-        let dead = combination([Pattern::Dead; 4]);
-        for mover in [Stone::Black, Stone::White] {
-            let (own, their) = (
-                self.layout.table(mover, true) * COMBOS,
-                self.layout.table(mover.opponent(), false) * COMBOS,
-            );
-            let shift = self.values[their + dead];
-            for combo in 0..COMBOS {
-                self.values[own + combo] -= shift;
-                self.values[their + combo] -= shift;
-            }
+        let shift = self.values[OPPONENT + combination([Pattern::Dead; 4])];
+        for combo in 0..COMBOS {
+            self.values[MOVER + combo] -= shift;
+            self.values[OPPONENT + combo] -= shift;
         }
     }
 
@@ -189,48 +139,40 @@ impl Model {
     #[must_use]
     pub fn evaluate(&self, sample: &Sample) -> f64 {
         let mut value = 0.0;
-        for_each_feature(self.layout, sample, |index, count| {
-            value += self.values[index] * count;
-        });
+        for_each_feature(sample, |index, count| value += self.values[index] * count);
         value
     }
 
-    /// The model as a weights family, rounded to whole units.
+    /// The model as a weights family (both colours alike), rounded to whole units.
     #[must_use]
     pub fn family(&self) -> Family {
-        let side = |colour: Stone| {
-            let table = |as_mover: bool| {
-                let start = self.layout.table(colour, as_mover) * COMBOS;
-                self.values[start..start + COMBOS]
-                    .iter()
-                    .map(|v| v.round() as i32)
-                    .collect()
-            };
-            Side {
-                tempo: self.values[self.layout.tables() * COMBOS + self.layout.tempo(colour)]
-                    .round() as i32,
-                as_mover: table(true),
-                as_opponent: table(false),
-            }
+        let table = |start: usize| {
+            self.values[start..start + COMBOS]
+                .iter()
+                .map(|v| v.round() as i32)
+                .collect::<Vec<i32>>()
+        };
+        let side = Side {
+            tempo: self.values[TEMPO].round() as i32,
+            as_mover: table(MOVER),
+            as_opponent: table(OPPONENT),
         };
         Family {
-            black: side(Stone::Black),
-            white: side(Stone::White),
+            black: side.clone(),
+            white: side,
         }
     }
 }
 
 /// Calls `f(parameter, signed count)` for every parameter a sample's evaluation uses.
-fn for_each_feature(layout: Layout, sample: &Sample, mut f: impl FnMut(usize, f64)) {
-    let mover = layout.table(sample.mover, true) * COMBOS;
-    let opponent = layout.table(sample.mover.opponent(), false) * COMBOS;
+fn for_each_feature(sample: &Sample, mut f: impl FnMut(usize, f64)) {
     for &(combo, count) in &sample.mover_cells {
-        f(mover + usize::from(combo), f64::from(count));
+        f(MOVER + usize::from(combo), f64::from(count));
     }
     for &(combo, count) in &sample.opponent_cells {
-        f(opponent + usize::from(combo), -f64::from(count));
+        f(OPPONENT + usize::from(combo), -f64::from(count));
     }
-    f(layout.tables() * COMBOS + layout.tempo(sample.mover), 1.0);
+    f(TEMPO, 1.0);
 }
 
 /// Mean cross-entropy of `model`'s predictions at `scale` against the samples' targets.
@@ -273,11 +215,11 @@ pub struct FitOptions {
     pub residual_penalty: f64,
 }
 
-/// The model that predicts the samples best under `layout`: the structure first, then the
-/// per-combination corrections.
+/// The model that predicts the samples best: the structure first, then the per-combination
+/// corrections.
 #[must_use]
-pub fn fit(layout: Layout, samples: &[Sample], options: FitOptions) -> Model {
-    let structure = fit_structure(layout, samples, options.scale);
+pub fn fit(samples: &[Sample], options: FitOptions) -> Model {
+    let structure = fit_structure(samples, options.scale);
     let mut model = fit_residuals(structure, samples, options);
     model.normalise();
     model
@@ -296,54 +238,54 @@ fn structure_of(combo: usize) -> [usize; 5] {
     ]
 }
 
-/// Stage 1: Newton's method over the structural weights, returned expanded to a model.
-fn fit_structure(layout: Layout, samples: &[Sample], scale: f64) -> Model {
-    let tables = layout.tables();
-    let dimension = tables * STRUCTURE + layout.tempos();
+/// Stage 1: Newton's method over the structural weights (the mover's, the opponent's, the
+/// tempo), returned expanded to a model.
+fn fit_structure(samples: &[Sample], scale: f64) -> Model {
+    const DIMENSION: usize = 2 * STRUCTURE + 1;
+    // Cell features are divided by the scale and the tempo's is 1, so every weight is
+    // fitted in log-odds (the tempo's scaled back below): a well conditioned Hessian.
     let features = |sample: &Sample| {
-        let mut x = vec![0.0; dimension];
-        for_each_feature(layout, sample, |index, count| {
-            let (table, combo) = (index / COMBOS, index % COMBOS);
-            if table == tables {
-                x[tables * STRUCTURE + combo] += count;
+        let mut x = [0.0; DIMENSION];
+        for_each_feature(sample, |index, count| {
+            if index == TEMPO {
+                x[2 * STRUCTURE] += count;
             } else {
-                for s in structure_of(combo) {
+                let table = index / COMBOS;
+                for s in structure_of(index % COMBOS) {
                     x[table * STRUCTURE + s] += count / scale;
                 }
             }
         });
         x
     };
-    let dense: Vec<Vec<f64>> = samples.iter().map(features).collect();
-    // Tempo features are 1 where cell features are divided by the scale: tempo weights are
-    // fitted in log-odds and scaled back below, which keeps the Hessian well conditioned.
-    let mut w = vec![0.0; dimension];
+    let dense: Vec<[f64; DIMENSION]> = samples.iter().map(features).collect();
+    let mut w = vec![0.0; DIMENSION];
     for _ in 0..NEWTON_STEPS {
         let mut gradient: Vec<f64> = w.iter().map(|v| -NEWTON_RIDGE * v).collect();
-        let mut hessian = vec![0.0; dimension * dimension];
-        for i in 0..dimension {
-            hessian[i * dimension + i] = NEWTON_RIDGE;
+        let mut hessian = vec![0.0; DIMENSION * DIMENSION];
+        for i in 0..DIMENSION {
+            hessian[i * DIMENSION + i] = NEWTON_RIDGE;
         }
         for (x, sample) in dense.iter().zip(samples) {
             let q = sigmoid(dot(&w, x));
             let curvature = q * (1.0 - q);
             for (i, &xi) in x.iter().enumerate().filter(|(_, &xi)| xi != 0.0) {
                 gradient[i] += (sample.target - q) * xi;
-                let row = &mut hessian[i * dimension..(i + 1) * dimension];
+                let row = &mut hessian[i * DIMENSION..(i + 1) * DIMENSION];
                 for (h, &xj) in row.iter_mut().zip(x) {
                     *h += curvature * xi * xj;
                 }
             }
         }
-        let step = solve(hessian, gradient, dimension);
+        let step = solve(hessian, gradient, DIMENSION);
         let size: f64 = step.iter().map(|s| s.abs()).sum();
         w.iter_mut().zip(&step).for_each(|(v, s)| *v += s);
         if size < 1e-9 {
             break;
         }
     }
-    let mut values = vec![0.0; tables * COMBOS + layout.tempos()];
-    for table in 0..tables {
+    let mut values = vec![0.0; PARAMETERS];
+    for table in 0..2 {
         for combo in 0..COMBOS {
             values[table * COMBOS + combo] = structure_of(combo)
                 .iter()
@@ -351,10 +293,8 @@ fn fit_structure(layout: Layout, samples: &[Sample], scale: f64) -> Model {
                 .sum();
         }
     }
-    for t in 0..layout.tempos() {
-        values[tables * COMBOS + t] = w[tables * STRUCTURE + t] * scale;
-    }
-    Model { layout, values }
+    values[TEMPO] = w[2 * STRUCTURE] * scale;
+    Model { values }
 }
 
 fn dot(a: &[f64], b: &[f64]) -> f64 {
@@ -384,7 +324,7 @@ fn solve(mut a: Vec<f64>, mut b: Vec<f64>, n: usize) -> Vec<f64> {
 
 /// Stage 2: full-batch Adam over a correction of every table entry, penalised towards none.
 fn fit_residuals(structure: Model, samples: &[Sample], options: FitOptions) -> Model {
-    let cells = structure.layout.tables() * COMBOS;
+    let cells = 2 * COMBOS;
     let mut model = structure.clone();
     let (mut first, mut second) = (vec![0.0; cells], vec![0.0; cells]);
     let n = samples.len().max(1) as f64;
@@ -395,7 +335,7 @@ fn fit_residuals(structure: Model, samples: &[Sample], options: FitOptions) -> M
         for sample in samples {
             let q = sigmoid(model.evaluate(sample) / options.scale);
             let error = (q - sample.target) / options.scale / n;
-            for_each_feature(model.layout, sample, |index, count| {
+            for_each_feature(sample, |index, count| {
                 if index < cells {
                     gradient[index] += error * count;
                 }
@@ -434,7 +374,7 @@ pub fn weights(
 mod tests {
     use super::*;
     use crate::engine::game::position::drawn_board;
-    use crate::engine::Rule;
+    use crate::engine::{Rule, Stone};
 
     /// Samples labelled by a known model, so a fit must recover its predictions.
     fn labelled_by(truth: &Model, scale: f64) -> Vec<Sample> {
@@ -486,7 +426,6 @@ mod tests {
         let total = |c: &[(u16, u16)]| c.iter().map(|&(_, n)| usize::from(n)).sum::<usize>();
         assert_eq!(total(&sample.mover_cells), cells);
         assert_eq!(total(&sample.opponent_cells), cells);
-        assert_eq!(sample.mover, Stone::Black);
         let four = drawn_board(
             &[
                 ".......", ".xxxx..", "..ooo..", ".......", ".......", ".......", ".......",
@@ -506,24 +445,22 @@ mod tests {
             Rule::Freestyle,
             Stone::Black,
         );
-        let model = Model::hand_set(Layout { tied_colours: true });
+        let model = Model::hand_set();
         assert!(model.evaluate(&Sample::of(&board, 0.5).unwrap()) > 50.0);
     }
 
     #[test]
     fn a_fit_reproduces_the_predictions_of_the_model_that_labelled_the_data() {
-        let layout = Layout { tied_colours: true };
         let scale = 40.0;
-        let truth = Model::hand_set(layout);
+        let truth = Model::hand_set();
         let samples = labelled_by(&truth, scale);
         let options = FitOptions {
             scale,
             residual_penalty: 1e-6,
         };
-        let fitted = fit(layout, &samples, options);
+        let fitted = fit(&samples, options);
         let start = Model {
-            layout,
-            values: vec![0.0; truth.values.len()],
+            values: vec![0.0; PARAMETERS],
         };
         let (before, after) = (
             cross_entropy(&start, &samples, scale),
@@ -540,26 +477,22 @@ mod tests {
 
     #[test]
     fn normalising_changes_no_evaluation() {
-        for tied_colours in [true, false] {
-            let layout = Layout { tied_colours };
-            let mut model = Model::hand_set(layout);
-            model
-                .values
-                .iter_mut()
-                .enumerate()
-                .for_each(|(i, v)| *v += (i % 7) as f64);
-            let samples = labelled_by(&model, 40.0);
-            let before: Vec<f64> = samples.iter().map(|s| model.evaluate(s)).collect();
-            model.normalise();
-            for (sample, old) in samples.iter().zip(before) {
-                assert!((model.evaluate(sample) - old).abs() < 1e-9);
-            }
-            let dead = combination([Pattern::Dead; 4]);
-            assert_eq!(
-                model.values[layout.table(Stone::White, false) * COMBOS + dead],
-                0.0
-            );
+        let mut model = Model::hand_set();
+        model
+            .values
+            .iter_mut()
+            .enumerate()
+            .for_each(|(i, v)| *v += (i % 7) as f64);
+        let samples = labelled_by(&model, 40.0);
+        let before: Vec<f64> = samples.iter().map(|s| model.evaluate(s)).collect();
+        model.normalise();
+        for (sample, old) in samples.iter().zip(before) {
+            assert!((model.evaluate(sample) - old).abs() < 1e-9);
         }
+        assert_eq!(
+            model.values[OPPONENT + combination([Pattern::Dead; 4])],
+            0.0
+        );
     }
 
     #[test]
