@@ -246,16 +246,20 @@ mod tests {
     }
 
     #[test]
-    fn the_embedded_weights_load_and_value_a_four_above_a_two() {
+    fn the_embedded_weights_load_and_value_threats_above_quiet_shapes() {
+        use Pattern::{Block3, Block4, Dead, Flex2, Flex3, Flex4};
         let weights = Weights::embedded();
-        let (flex2, flex4) = (
-            combination([Pattern::Flex2, Pattern::Dead, Pattern::Dead, Pattern::Dead]),
-            combination([Pattern::Flex4, Pattern::Dead, Pattern::Dead, Pattern::Dead]),
-        );
+        let single = |pattern| combination([pattern, Dead, Dead, Dead]);
+        let four_three = combination([Block4, Flex3, Dead, Dead]);
         for family in [&weights.freestyle, &weights.renju] {
             for side in [&family.black, &family.white] {
-                assert!(side.as_opponent[flex4] > side.as_opponent[flex2]);
-                assert!(side.as_mover[flex2] > side.as_mover[combination([Pattern::Dead; 4])]);
+                // The mover's own open-four points are rare in unresolved positions (the
+                // threat search answers them), so only the opponent's are asserted.
+                assert!(side.as_opponent[single(Flex4)] > side.as_opponent[single(Flex2)]);
+                for values in [&side.as_mover, &side.as_opponent] {
+                    assert!(values[four_three] > values[single(Block3)]);
+                    assert!(values[single(Flex3)] > values[single(Dead)]);
+                }
             }
         }
         assert!(weights.scale > 0.0);
