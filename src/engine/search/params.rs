@@ -120,6 +120,31 @@ pub const REDUCE_MIN_DEPTH: i32 = 3;
 /// ... and from this place in the move list on.
 pub const REDUCE_MIN_INDEX: usize = 3;
 
+/// Futility pruning: at a zero-window node this shallow or shallower whose opponent
+/// threatens no win in two moves (no open four, double four, four-three or double three to
+/// make: a calm node), quiet moves after the first are skipped when the static
+/// evaluation plus `futility_margin` cannot reach alpha.
+pub const FUTILITY_MAX_DEPTH: i32 = 3;
+/// Reverse futility (a static null move): at a calm zero-window node this shallow or
+/// shallower, the static evaluation is returned when it beats beta by
+/// `reverse_futility_margin`.
+pub const REVERSE_FUTILITY_MAX_DEPTH: i32 = 3;
+
+/// How far a quiet move at `depth` may be assumed to raise the mover's evaluation: beyond
+/// it, futility pruning skips the move. The evaluation's unit makes 107.6 one step of the
+/// mover's log-odds of winning.
+#[must_use]
+pub fn futility_margin(depth: i32) -> i32 {
+    80 + 80 * depth
+}
+
+/// How far the opponent may be assumed to pull back the mover's evaluation in `depth`
+/// plies: a calm node whose evaluation beats beta by more returns it unsearched.
+#[must_use]
+pub fn reverse_futility_margin(depth: i32) -> i32 {
+    100 * depth
+}
+
 /// How many moves a shallow node searches before pruning quiet ones.
 #[must_use]
 pub fn late_move_limit(depth: i32) -> usize {

@@ -1,6 +1,7 @@
 //! The search tree below the root: negamax with principal-variation search, the
 //! transposition table, killer and history ordering, late-move reductions and pruning of
-//! quiet moves, and a four-only quiescence (a VCF inside the tree) with a table of its own.
+//! quiet moves, futility and reverse futility pruning at calm shallow nodes, and a
+//! four-only quiescence (a VCF inside the tree) with a table of its own.
 //!
 //! Tactics stay sound: a five is always taken, a single opposing five point is the only move
 //! (and extends the search), two are a loss, an open four or legal double four wins, and
@@ -11,9 +12,10 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::params::{
-    history_bonus, late_move_limit, late_move_reduction, order_value, CLOCK_EVERY, HISTORY_CAP,
-    HISTORY_DIVISOR, KILLER_BONUS, MAX_PLY, PRUNE_MAX_DEPTH, QUIESCENCE_DEPTH, REDUCE_MIN_DEPTH,
-    REDUCE_MIN_INDEX, TT_MOVE_BONUS,
+    futility_margin, history_bonus, late_move_limit, late_move_reduction, order_value,
+    reverse_futility_margin, CLOCK_EVERY, FUTILITY_MAX_DEPTH, HISTORY_CAP, HISTORY_DIVISOR,
+    KILLER_BONUS, MAX_PLY, PRUNE_MAX_DEPTH, QUIESCENCE_DEPTH, REDUCE_MIN_DEPTH, REDUCE_MIN_INDEX,
+    REVERSE_FUTILITY_MAX_DEPTH, TT_MOVE_BONUS,
 };
 use super::quiescence_table::QuiescenceTable;
 use super::score::{from_tt, to_tt, INFINITY, PROVEN, WIN};
@@ -89,8 +91,25 @@ pub struct Scan {
 enum Found {
     /// The mover wins by force with this move (the move list is meaningless).
     Win(Point),
-    /// No such win: the static evaluation for the mover.
-    Eval(i32),
+    /// No such win: the static view of the position.
+    Eval(Static),
+}
+
+/// The static view of a position with no immediate win for the mover.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Static {
+    /// The static evaluation for the mover.
+    eval: i32,
+    /// The opponent threatens no win in two moves: no cell makes it an open four, a double
+    /// four, a four-three or a double three (a plain four may be there), so the evaluation
+    /// may stand in for a shallow search (futility and reverse futility pruning).
+    calm: bool,
+}
+
+/// A stone of the opponent's there wins by force unless the mover answers (or has a four
+/// first): an open four, a double four, a four-three or a double three.
+fn threatens_a_win(threat: Threat) -> bool {
+    threat == Threat::DoubleThree || threat >= Threat::FourThree
 }
 
 /// The search state of one analysis.
@@ -185,10 +204,10 @@ impl<'a> Tree<'a> {
                 moves: Vec::new(),
                 eval: 0,
             },
-            Found::Eval(eval) => Scan {
+            Found::Eval(view) => Scan {
                 winning_four: None,
                 moves,
-                eval,
+                eval: view.eval,
             },
         }
     }
@@ -200,6 +219,7 @@ impl<'a> Tree<'a> {
         let them = me.opponent();
         let (mut own_sum, mut their_sum) = (0, 0);
         let mut under_threat = false;
+        let mut calm = true;
         let rule = self.board.rule();
         let forbidding = rule.has_forbidden_moves(me);
         let (mine, theirs) = (CellTable::of(rule, me), CellTable::of(rule, them));
@@ -211,6 +231,7 @@ impl<'a> Tree<'a> {
             );
             own_sum += own_info.as_mover;
             their_sum += their_info.as_opponent;
+            calm &= !threatens_a_win(their_info.threat);
             if forbidding && own_info.may_be_forbidden && !is_legal(&self.board, p, me) {
                 continue;
             }
@@ -234,7 +255,10 @@ impl<'a> Tree<'a> {
             moves.retain(|m| blocks(m.point) || m.own.is_four());
         }
         moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.order));
-        Found::Eval(eval::combine(own_sum, their_sum, eval::tempo(rule, me)))
+        Found::Eval(Static {
+            eval: eval::combine(own_sum, their_sum, eval::tempo(rule, me)),
+            calm,
+        })
     }
 
     /// `scan` as the quiescence needs it: the evaluation, the win, and only the mover's fours
@@ -244,6 +268,7 @@ impl<'a> Tree<'a> {
         let me = self.board.to_move();
         let them = me.opponent();
         let (mut own_sum, mut their_sum) = (0, 0);
+        let mut calm = true;
         let rule = self.board.rule();
         let forbidding = rule.has_forbidden_moves(me);
         let (mine, theirs) = (CellTable::of(rule, me), CellTable::of(rule, them));
@@ -254,6 +279,7 @@ impl<'a> Tree<'a> {
             );
             own_sum += own_info.as_mover;
             their_sum += their_info.as_opponent;
+            calm &= !threatens_a_win(their_info.threat);
             if !own_info.threat.is_four()
                 || forbidding && own_info.may_be_forbidden && !is_legal(&self.board, p, me)
             {
@@ -275,7 +301,10 @@ impl<'a> Tree<'a> {
             return found;
         }
         fours.sort_unstable_by_key(|m| std::cmp::Reverse(m.order));
-        Found::Eval(eval::combine(own_sum, their_sum, eval::tempo(rule, me)))
+        Found::Eval(Static {
+            eval: eval::combine(own_sum, their_sum, eval::tempo(rule, me)),
+            calm,
+        })
     }
 
     /// A legal candidate with its ordering score: the cell values for both sides, then the
@@ -343,7 +372,7 @@ impl<'a> Tree<'a> {
             };
             let mut alpha = alpha;
             return self
-                .search_list(&[only], depth + 1, ply, &mut alpha, beta)
+                .search_list(&[only], depth + 1, ply, &mut alpha, beta, false)
                 .0;
         }
         if ply >= MAX_PLY {
@@ -380,10 +409,13 @@ impl<'a> Tree<'a> {
         mut alpha: i32,
         beta: i32,
     ) -> i32 {
-        if let Found::Win(win) = found {
-            self.pvs[ply].push(win);
-            return WIN - ply as i32 - 2;
-        }
+        let view = match found {
+            Found::Win(win) => {
+                self.pvs[ply].push(win);
+                return WIN - ply as i32 - 2;
+            }
+            Found::Eval(view) => view,
+        };
         if moves.is_empty() {
             // Every defence of an open four threat is forbidden, or no legal move is left.
             return if self.board.is_full() {
@@ -392,8 +424,20 @@ impl<'a> Tree<'a> {
                 -(WIN - ply as i32 - 3)
             };
         }
+        let zero_window = beta - alpha == 1;
+        if zero_window
+            && view.calm
+            && depth <= REVERSE_FUTILITY_MAX_DEPTH
+            && view.eval - reverse_futility_margin(depth) >= beta
+        {
+            return view.eval;
+        }
+        let futile = zero_window
+            && view.calm
+            && depth <= FUTILITY_MAX_DEPTH
+            && view.eval + futility_margin(depth) <= alpha;
         let original_alpha = alpha;
-        let best = self.search_list(moves, depth, ply, &mut alpha, beta);
+        let best = self.search_list(moves, depth, ply, &mut alpha, beta, futile);
         if self.aborted {
             return 0;
         }
@@ -407,7 +451,9 @@ impl<'a> Tree<'a> {
         best.0
     }
 
-    /// The PVS loop over ordered moves; returns the best score and move.
+    /// The PVS loop over ordered moves; returns the best score and move. Once a move has
+    /// been searched, late quiet moves at shallow depths are skipped, and every quiet move
+    /// when the node is `futile` (its evaluation too far below alpha for one to matter).
     fn search_list(
         &mut self,
         moves: &[Move],
@@ -415,12 +461,13 @@ impl<'a> Tree<'a> {
         ply: usize,
         alpha: &mut i32,
         beta: i32,
+        futile: bool,
     ) -> (i32, Option<Point>) {
         let mut best = (-INFINITY, None);
         for (i, m) in moves.iter().enumerate() {
             let quiet = m.is_quiet();
-            if quiet && depth <= PRUNE_MAX_DEPTH && i >= late_move_limit(depth) && best.0 > -PROVEN
-            {
+            let late = depth <= PRUNE_MAX_DEPTH && i >= late_move_limit(depth);
+            if quiet && (futile || late) && best.0 > -PROVEN {
                 continue;
             }
             self.make(m.point);
@@ -511,11 +558,11 @@ impl<'a> Tree<'a> {
                 self.pvs[ply].push(win);
                 WIN - ply as i32 - 2
             }
-            Found::Eval(stand) if stand >= beta || depth <= -QUIESCENCE_DEPTH => stand,
-            Found::Eval(stand) => {
-                alpha = alpha.max(stand);
-                let (best, _) = self.search_list(&fours, depth, ply, &mut alpha, beta);
-                best.max(stand)
+            Found::Eval(view) if view.eval >= beta || depth <= -QUIESCENCE_DEPTH => view.eval,
+            Found::Eval(view) => {
+                alpha = alpha.max(view.eval);
+                let (best, _) = self.search_list(&fours, depth, ply, &mut alpha, beta, false);
+                best.max(view.eval)
             }
         };
         self.buffers[ply] = fours;
@@ -567,6 +614,90 @@ mod tests {
                 })
             })
             .collect()
+    }
+
+    /// A freestyle board from 15 rows, `to_move` next.
+    fn board_of(rows: &[&str], to_move: Stone) -> Board {
+        let rows = rows.iter().map(|r| r.to_string()).collect();
+        Position::parse(&BoardInput::Rows(rows), Rule::Freestyle, Some(to_move))
+            .unwrap()
+            .board()
+            .clone()
+    }
+
+    /// A zero-window search of `board` at `depth` whose window lies `offset` above the
+    /// static evaluation (below it when negative), and that evaluation.
+    fn zero_window(board: Board, depth: i32, offset: i32) -> (i32, i32) {
+        let tt = Table::new(1);
+        let mut history = vec![0; 2 * CELLS];
+        let mut tree = Tree::new(board, &tt, &mut history, SearchLimits::unbounded());
+        let eval = tree.scan(0, None).eval;
+        let alpha = eval + offset;
+        (tree.search(depth, 0, alpha, alpha + 1), eval)
+    }
+
+    /// White's two open threes cannot both be blocked: a shallow zero-window node far below
+    /// Black's evaluation is not calm, so it searches and sees the loss instead of returning
+    /// the evaluation (reverse futility).
+    #[test]
+    fn reverse_futility_never_stands_in_for_a_lost_node() {
+        let rows = [
+            "...............",
+            ".x...........x.",
+            "...........o...",
+            "...........o.x.",
+            "...........o...",
+            "...............",
+            "...............",
+            ".....ooo.......",
+            "...............",
+            "...............",
+            "...............",
+            "...............",
+            "...............",
+            ".x.x.........x.",
+            "...............",
+        ];
+        for depth in 2..=REVERSE_FUTILITY_MAX_DEPTH {
+            let offset = -reverse_futility_margin(depth) - 300;
+            let (score, eval) = zero_window(board_of(&rows, Stone::Black), depth, offset);
+            assert!(
+                score < -PROVEN,
+                "depth {depth}: {score} (evaluation {eval})"
+            );
+        }
+    }
+
+    /// White threatens a four-three at (6, 7): a shallow zero-window node far above Black's
+    /// evaluation still searches the block, a move futility pruning never skips, and finds
+    /// Black not lost.
+    #[test]
+    fn a_futile_node_still_finds_the_forced_defence() {
+        let rows = [
+            "...............",
+            "............x..",
+            ".x.............",
+            "...............",
+            "...............",
+            "......o........",
+            "......o.....x..",
+            "..xooo.........",
+            "...............",
+            "...............",
+            "...............",
+            "...............",
+            "............x..",
+            "...............",
+            "...............",
+        ];
+        for depth in 1..=FUTILITY_MAX_DEPTH {
+            let offset = futility_margin(depth) + 300;
+            let (score, eval) = zero_window(board_of(&rows, Stone::Black), depth, offset);
+            assert!(
+                score > -PROVEN,
+                "depth {depth}: {score} (evaluation {eval})"
+            );
+        }
     }
 
     /// The quiescence's scan against the full scan filtered to fours, and the candidates
