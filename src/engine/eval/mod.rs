@@ -6,7 +6,7 @@
 //! the threat-space search; hand-set cell values (patterns summed, combinations rewarded)
 //! order the moves. The evaluation sums, over the candidate cells, what each cell's pattern
 //! combination is worth to the side to move and to its opponent: learned values, per rule
-//! family and colour (`weights`, fitted by `training`).
+//! family (`weights`, fitted by `training`).
 //!
 //! Uses the game only.
 
@@ -130,14 +130,14 @@ fn order_value(patterns: [Pattern; 4]) -> i32 {
     sum + combination_bonus(Threat::of(patterns))
 }
 
-/// The tables of every rule family and colour, indexed `[family][colour]` (family 0 is
-/// freestyle's, 1 renju's); they differ only in the evaluation's values.
-fn info_tables() -> &'static [[Vec<Packed>; 2]; 2] {
-    static TABLES: OnceLock<[[Vec<Packed>; 2]; 2]> = OnceLock::new();
+/// The tables of every rule family (0 is freestyle's, 1 renju's); they differ only in the
+/// evaluation's values.
+fn info_tables() -> &'static [Vec<Packed>; 2] {
+    static TABLES: OnceLock<[Vec<Packed>; 2]> = OnceLock::new();
     TABLES.get_or_init(|| {
         let weights = Weights::embedded();
-        let side = |rule: Rule, colour: Stone| {
-            let side = weights.family(rule).side(colour);
+        let table = |rule: Rule| {
+            let family = weights.family(rule);
             (0..ORDERED)
                 .map(|index| {
                     let patterns = patterns_of(index);
@@ -145,16 +145,15 @@ fn info_tables() -> &'static [[Vec<Packed>; 2]; 2] {
                     let narrow = |v: i32| i16::try_from(v).expect("checked by Weights::check");
                     Packed {
                         value: narrow(order_value(patterns)),
-                        as_mover: narrow(side.as_mover[combo]),
-                        as_opponent: narrow(side.as_opponent[combo]),
+                        as_mover: narrow(family.as_mover[combo]),
+                        as_opponent: narrow(family.as_opponent[combo]),
                         threat: Threat::of(patterns),
                         may_be_forbidden: may_be_forbidden(patterns),
                     }
                 })
                 .collect()
         };
-        [Rule::Freestyle, Rule::Renju]
-            .map(|rule| [Stone::Black, Stone::White].map(|c| side(rule, c)))
+        [Rule::Freestyle, Rule::Renju].map(table)
     })
 }
 
@@ -200,15 +199,14 @@ impl CellTable {
     #[must_use]
     #[inline]
     pub fn get() -> CellTable {
-        CellTable(&info_tables()[0][0])
+        CellTable(&info_tables()[0])
     }
 
-    /// The table of `colour`'s cells under `rule`, with its evaluation values.
+    /// The table of `rule`, with its evaluation values (for either colour's cells).
     #[must_use]
     #[inline]
-    pub fn of(rule: Rule, colour: Stone) -> CellTable {
-        let family = usize::from(rule == Rule::Renju);
-        CellTable(&info_tables()[family][colour.index()])
+    pub fn of(rule: Rule) -> CellTable {
+        CellTable(&info_tables()[usize::from(rule == Rule::Renju)])
     }
 
     /// The entry of four line patterns, as `cell_info`.
@@ -267,22 +265,22 @@ pub fn is_legal(board: &Board, point: Point, colour: Stone) -> bool {
 #[must_use]
 pub fn evaluate(board: &Board, cells: impl Iterator<Item = Point>) -> i32 {
     let (rule, me) = (board.rule(), board.to_move());
-    let (mine, theirs) = (CellTable::of(rule, me), CellTable::of(rule, me.opponent()));
+    let table = CellTable::of(rule);
     let (mut own, mut their) = (0i32, 0i32);
     for point in cells {
-        own += mine.info(board.patterns_at(point, me)).as_mover;
-        their += theirs
+        own += table.info(board.patterns_at(point, me)).as_mover;
+        their += table
             .info(board.patterns_at(point, me.opponent()))
             .as_opponent;
     }
-    combine(own, their, tempo(rule, me))
+    combine(own, their, tempo(rule))
 }
 
-/// The tempo bonus of `mover` under `rule`.
+/// The tempo bonus of the side to move under `rule`.
 #[must_use]
 #[inline]
-pub fn tempo(rule: Rule, mover: Stone) -> i32 {
-    Weights::embedded().family(rule).side(mover).tempo
+pub fn tempo(rule: Rule) -> i32 {
+    Weights::embedded().family(rule).tempo
 }
 
 /// The evaluation from the summed cell worths of the side to move and of its opponent.
@@ -362,16 +360,15 @@ mod tests {
             for mover in [Stone::Black, Stone::White] {
                 let b = drawn_board(&SHAPES, rule, mover);
                 let family = weights.family(rule);
-                let (own, their) = (family.side(mover), family.side(mover.opponent()));
                 let cells: Vec<Point> = b.empty_points().collect();
                 let by_hand: i32 = cells
                     .iter()
                     .map(|&p| {
-                        own.as_mover[combination(b.patterns_at(p, mover))]
-                            - their.as_opponent[combination(b.patterns_at(p, mover.opponent()))]
+                        family.as_mover[combination(b.patterns_at(p, mover))]
+                            - family.as_opponent[combination(b.patterns_at(p, mover.opponent()))]
                     })
                     .sum::<i32>()
-                    + own.tempo;
+                    + family.tempo;
                 assert_eq!(
                     evaluate(&b, cells.iter().copied()),
                     by_hand,

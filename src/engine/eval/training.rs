@@ -15,7 +15,7 @@
 //! Each rule family gets one model, shared by both colours. Everything is deterministic: the
 //! same samples give the same weights.
 
-use super::weights::{self, combination, combinations, Family, Side, COMBOS, PATTERNS};
+use super::weights::{self, combination, combinations, Family, COMBOS, PATTERNS};
 use super::{is_legal, order_value, Threat};
 use crate::engine::game::area::Area;
 use crate::engine::game::board::Board;
@@ -143,23 +143,19 @@ impl Model {
         value
     }
 
-    /// The model as a weights family (both colours alike), rounded to whole units.
+    /// The model as a weights family, rounded to whole units.
     #[must_use]
     pub fn family(&self) -> Family {
         let table = |start: usize| {
             self.values[start..start + COMBOS]
                 .iter()
                 .map(|v| v.round() as i32)
-                .collect::<Vec<i32>>()
+                .collect()
         };
-        let side = Side {
+        Family {
             tempo: self.values[TEMPO].round() as i32,
             as_mover: table(MOVER),
             as_opponent: table(OPPONENT),
-        };
-        Family {
-            black: side.clone(),
-            white: side,
         }
     }
 }
@@ -324,7 +320,8 @@ fn solve(mut a: Vec<f64>, mut b: Vec<f64>, n: usize) -> Vec<f64> {
 
 /// Stage 2: full-batch Adam over a correction of every table entry, penalised towards none.
 fn fit_residuals(structure: Model, samples: &[Sample], options: FitOptions) -> Model {
-    let cells = 2 * COMBOS;
+    // The tables' entries come first; the tempo stays as the structure fitted it.
+    let cells = TEMPO;
     let mut model = structure.clone();
     let (mut first, mut second) = (vec![0.0; cells], vec![0.0; cells]);
     let n = samples.len().max(1) as f64;

@@ -1,5 +1,8 @@
 //! The evaluation's weights: what one empty cell is worth to the side to move and to its
-//! opponent, by the combination of its four line patterns, per rule family and colour.
+//! opponent, by the combination of its four line patterns, per rule family. Both colours
+//! share a family's tables: a cell's patterns already follow its colour's rule (a renju
+//! overline is no five for Black), and tables of their own for each renju colour lost to
+//! shared ones in play (decision 0041).
 //!
 //! A cell's four patterns are an unordered combination (directions do not matter to its
 //! worth), so a table holds one value per combination: `COMBOS` of them, in the canonical
@@ -14,13 +17,12 @@ use serde::{Deserialize, Serialize};
 use super::all_patterns;
 use crate::engine::game::patterns::Pattern;
 use crate::engine::game::rules::Rule;
-use crate::engine::game::stone::Stone;
 
 /// The embedded weights file.
 const EMBEDDED: &str = include_str!("../../../models/eval-weights.json");
 
 /// The weights file format this build reads.
-pub const FORMAT: u32 = 1;
+pub const FORMAT: u32 = 2;
 
 /// Number of line patterns.
 pub const PATTERNS: usize = 11;
@@ -94,35 +96,15 @@ fn permutations(p: [Pattern; 4]) -> impl Iterator<Item = [Pattern; 4]> {
     })
 }
 
-/// One colour's weights under one rule family.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Side {
-    /// Bonus of this colour for being the side to move.
-    pub tempo: i32,
-    /// Worth of each combination on a cell to this colour when it is to move.
-    pub as_mover: Vec<i32>,
-    /// Worth of each combination on a cell to this colour when the opponent is to move.
-    pub as_opponent: Vec<i32>,
-}
-
-/// Both colours' weights under one rule family.
+/// One rule family's weights, for either colour.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Family {
-    /// Black's weights.
-    pub black: Side,
-    /// White's weights.
-    pub white: Side,
-}
-
-impl Family {
-    /// The weights of `colour`.
-    #[must_use]
-    pub fn side(&self, colour: Stone) -> &Side {
-        match colour {
-            Stone::Black => &self.black,
-            Stone::White => &self.white,
-        }
-    }
+    /// Bonus of the side to move.
+    pub tempo: i32,
+    /// Worth of each combination on a cell to the side to move.
+    pub as_mover: Vec<i32>,
+    /// Worth of each combination on a cell to the side not to move.
+    pub as_opponent: Vec<i32>,
 }
 
 /// Where a fit came from and how well it predicts, kept beside the numbers.
@@ -208,14 +190,12 @@ impl Weights {
             ));
         }
         for family in [&self.freestyle, &self.renju] {
-            for side in [&family.black, &family.white] {
-                for table in [&side.as_mover, &side.as_opponent] {
-                    if table.len() != COMBOS {
-                        return Err(format!("a table of {} values, not {COMBOS}", table.len()));
-                    }
-                    if let Some(v) = table.iter().find(|v| i16::try_from(**v).is_err()) {
-                        return Err(format!("value {v} does not fit 16 bits"));
-                    }
+            for table in [&family.as_mover, &family.as_opponent] {
+                if table.len() != COMBOS {
+                    return Err(format!("a table of {} values, not {COMBOS}", table.len()));
+                }
+                if let Some(v) = table.iter().find(|v| i16::try_from(**v).is_err()) {
+                    return Err(format!("value {v} does not fit 16 bits"));
                 }
             }
         }
@@ -252,14 +232,12 @@ mod tests {
         let single = |pattern| combination([pattern, Dead, Dead, Dead]);
         let four_three = combination([Block4, Flex3, Dead, Dead]);
         for family in [&weights.freestyle, &weights.renju] {
-            for side in [&family.black, &family.white] {
-                // The mover's own open-four points are rare in unresolved positions (the
-                // threat search answers them), so only the opponent's are asserted.
-                assert!(side.as_opponent[single(Flex4)] > side.as_opponent[single(Flex2)]);
-                for values in [&side.as_mover, &side.as_opponent] {
-                    assert!(values[four_three] > values[single(Block3)]);
-                    assert!(values[single(Flex3)] > values[single(Dead)]);
-                }
+            // The mover's own open-four points are rare in unresolved positions (the threat
+            // search answers them), so only the opponent's are asserted.
+            assert!(family.as_opponent[single(Flex4)] > family.as_opponent[single(Flex2)]);
+            for values in [&family.as_mover, &family.as_opponent] {
+                assert!(values[four_three] > values[single(Block3)]);
+                assert!(values[single(Flex3)] > values[single(Dead)]);
             }
         }
         assert!(weights.scale > 0.0);
@@ -268,10 +246,10 @@ mod tests {
     #[test]
     fn a_wrong_shape_is_refused() {
         let mut weights = Weights::embedded().clone();
-        weights.renju.white.as_mover.pop();
+        weights.renju.as_mover.pop();
         assert!(weights.check().is_err());
         let mut weights = Weights::embedded().clone();
-        weights.freestyle.black.as_opponent[3] = 40_000;
+        weights.freestyle.as_opponent[3] = 40_000;
         assert!(weights.check().is_err());
         let mut weights = Weights::embedded().clone();
         weights.format += 1;

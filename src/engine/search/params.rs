@@ -131,7 +131,7 @@ pub const FUTILITY_MAX_DEPTH: i32 = 3;
 pub const REVERSE_FUTILITY_MAX_DEPTH: i32 = 3;
 
 /// How far a quiet move at `depth` may be assumed to raise the mover's evaluation: beyond
-/// it, futility pruning skips the move. The evaluation's unit makes 107.6 one step of the
+/// it, futility pruning skips the move. The evaluation's unit makes 82.4 one step of the
 /// mover's log-odds of winning.
 #[must_use]
 pub fn futility_margin(depth: i32) -> i32 {

@@ -222,12 +222,12 @@ impl<'a> Tree<'a> {
         let mut calm = true;
         let rule = self.board.rule();
         let forbidding = rule.has_forbidden_moves(me);
-        let (mine, theirs) = (CellTable::of(rule, me), CellTable::of(rule, them));
+        let table = CellTable::of(rule);
         for p in self.area.candidates(&self.board) {
             let their_patterns = self.board.patterns_at(p, them);
             let (own_info, their_info) = (
-                mine.info(self.board.patterns_at(p, me)),
-                theirs.info(their_patterns),
+                table.info(self.board.patterns_at(p, me)),
+                table.info(their_patterns),
             );
             own_sum += own_info.as_mover;
             their_sum += their_info.as_opponent;
@@ -256,7 +256,7 @@ impl<'a> Tree<'a> {
         }
         moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.order));
         Found::Eval(Static {
-            eval: eval::combine(own_sum, their_sum, eval::tempo(rule, me)),
+            eval: eval::combine(own_sum, their_sum, eval::tempo(rule)),
             calm,
         })
     }
@@ -271,11 +271,11 @@ impl<'a> Tree<'a> {
         let mut calm = true;
         let rule = self.board.rule();
         let forbidding = rule.has_forbidden_moves(me);
-        let (mine, theirs) = (CellTable::of(rule, me), CellTable::of(rule, them));
+        let table = CellTable::of(rule);
         for p in self.area.candidates(&self.board) {
             let (own_info, their_info) = (
-                mine.info(self.board.patterns_at(p, me)),
-                theirs.info(self.board.patterns_at(p, them)),
+                table.info(self.board.patterns_at(p, me)),
+                table.info(self.board.patterns_at(p, them)),
             );
             own_sum += own_info.as_mover;
             their_sum += their_info.as_opponent;
@@ -302,7 +302,7 @@ impl<'a> Tree<'a> {
         }
         fours.sort_unstable_by_key(|m| std::cmp::Reverse(m.order));
         Found::Eval(Static {
-            eval: eval::combine(own_sum, their_sum, eval::tempo(rule, me)),
+            eval: eval::combine(own_sum, their_sum, eval::tempo(rule)),
             calm,
         })
     }
