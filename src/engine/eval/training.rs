@@ -189,8 +189,12 @@ pub fn cross_entropy(model: &Model, samples: &[Sample], scale: f64) -> f64 {
 #[must_use]
 pub fn best_scale(model: &Model, samples: &[Sample]) -> f64 {
     let loss = |log_scale: f64| cross_entropy(model, samples, log_scale.exp());
+    golden_minimum(loss, 0.0, 10_000f64.ln()).exp()
+}
+
+/// Where the unimodal `loss` is least between `lo` and `hi` (a golden-section search).
+pub(crate) fn golden_minimum(loss: impl Fn(f64) -> f64, mut lo: f64, mut hi: f64) -> f64 {
     let ratio = (5f64.sqrt() - 1.0) / 2.0;
-    let (mut lo, mut hi) = (0.0f64, 10_000f64.ln());
     for _ in 0..60 {
         let (a, b) = (hi - ratio * (hi - lo), lo + ratio * (hi - lo));
         if loss(a) < loss(b) {
@@ -199,7 +203,39 @@ pub fn best_scale(model: &Model, samples: &[Sample]) -> f64 {
             lo = a;
         }
     }
-    ((lo + hi) / 2.0).exp()
+    (lo + hi) / 2.0
+}
+
+/// Full-batch Adam: its moment estimates over a vector of parameters.
+pub(crate) struct Adam {
+    first: Vec<f64>,
+    second: Vec<f64>,
+    steps: i32,
+    rate: f64,
+}
+
+impl Adam {
+    /// Moments of `parameters` values, stepping `rate` at most per step.
+    pub(crate) fn new(parameters: usize, rate: f64) -> Adam {
+        Adam {
+            first: vec![0.0; parameters],
+            second: vec![0.0; parameters],
+            steps: 0,
+            rate,
+        }
+    }
+
+    /// One step of `values` against their `gradient`.
+    pub(crate) fn step(&mut self, values: &mut [f64], gradient: &[f64]) {
+        self.steps += 1;
+        let (b1, b2) = ADAM_DECAY;
+        let (c1, c2) = (1.0 - b1.powi(self.steps), 1.0 - b2.powi(self.steps));
+        for (i, value) in values.iter_mut().enumerate() {
+            self.first[i] = b1 * self.first[i] + (1.0 - b1) * gradient[i];
+            self.second[i] = b2 * self.second[i] + (1.0 - b2) * gradient[i].powi(2);
+            *value -= self.rate * (self.first[i] / c1) / ((self.second[i] / c2).sqrt() + 1e-12);
+        }
+    }
 }
 
 /// Options of a fit.
@@ -323,9 +359,9 @@ fn fit_residuals(structure: Model, samples: &[Sample], options: FitOptions) -> M
     // The tables' entries come first; the tempo stays as the structure fitted it.
     let cells = TEMPO;
     let mut model = structure.clone();
-    let (mut first, mut second) = (vec![0.0; cells], vec![0.0; cells]);
+    let mut adam = Adam::new(cells, ADAM_RATE);
     let n = samples.len().max(1) as f64;
-    for step in 1..=ADAM_STEPS {
+    for _ in 0..ADAM_STEPS {
         let mut gradient: Vec<f64> = (0..cells)
             .map(|i| options.residual_penalty * (model.values[i] - structure.values[i]))
             .collect();
@@ -338,14 +374,7 @@ fn fit_residuals(structure: Model, samples: &[Sample], options: FitOptions) -> M
                 }
             });
         }
-        let (b1, b2) = ADAM_DECAY;
-        let (c1, c2) = (1.0 - b1.powi(step as i32), 1.0 - b2.powi(step as i32));
-        for i in 0..cells {
-            first[i] = b1 * first[i] + (1.0 - b1) * gradient[i];
-            second[i] = b2 * second[i] + (1.0 - b2) * gradient[i].powi(2);
-            let update = ADAM_RATE * (first[i] / c1) / ((second[i] / c2).sqrt() + 1e-12);
-            model.values[i] -= update;
-        }
+        adam.step(&mut model.values[..cells], &gradient);
     }
     model
 }
