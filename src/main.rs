@@ -35,6 +35,8 @@ enum Command {
     Calibrate(cli::calibrate::CalibrateArgs),
     /// Regenerate the evaluation's learned cell values from a champion engine's games.
     TrainEval(cli::train_eval::TrainEvalArgs),
+    /// Regenerate the search's learned move-ordering values from a champion engine's games.
+    TrainOrder(cli::train_order::TrainOrderArgs),
 }
 
 fn main() -> anyhow::Result<()> {
@@ -49,5 +51,6 @@ fn main() -> anyhow::Result<()> {
         Command::Bench(args) => cli::bench::run(&args),
         Command::Calibrate(args) => cli::calibrate::run(&args),
         Command::TrainEval(args) => cli::train_eval::run(&args),
+        Command::TrainOrder(args) => cli::train_order::run(&args),
     }
 }

@@ -152,6 +152,38 @@ fn board_in_renju_order_is_replayed_and_the_four_blocked() {
     assert_eq!(reply, "7,7");
 }
 
+/// A renju game (from an arena match) after which every empty point, b3, is an overline
+/// for Black, to move.
+const NO_LEGAL_MOVE: &str =
+    "h8 i9 f6 j8 h6 j9 h9 h10 k7 j7 j10 i6 j6 i7 i5 l8 h7 h5 k8 k9 l10 h4 g7 f8 g6 g9 e6 d6 \
+     e7 g4 f3 i10 i8 e4 f7 d7 d5 g8 f4 f5 g11 e9 f11 g10 e3 d3 b6 d4 h11 e11 e10 d9 c9 d8 d10 \
+     c2 b1 c4 c6 c8 e8 h3 j12 e2 b5 j4 i2 d2 f2 h2 h1 a2 b2 i4 k4 k5 i3 j11 i13 k11 h12 j14 \
+     h13 a4 b4 k12 h14 h15 k13 j13 g12 i14 l11 j5 f12 i12 k6 a5 a3 f13 b10 c10 l13 l12 d12 \
+     e12 d11 e13 e14 c12 b12 d13 g13 j3 b13 b11 m10 g15 j1 m12 l9 n10 o12 n11 n9 m7 n6 m5 n5 \
+     m6 m4 k2 l1 m8 m9 f1 g2 n4 l5 n8 l6 i11 o11 o10 d14 f14 f15 k1 a11 e15 o2 n3 n14 m3 o5 \
+     a7 l3 l4 a12 a10 n2 c14 a8 m14 m13 o13 j15 k15 k14 b7 a14 a13 o9 c1 c13 i1 c3 j2 k3 o6 \
+     c5 o4 e5 g1 e1 a15 o3 o15 b15 m15 l15 b8 l14 o7 a9 n13 c15 o1 d1 g5 i15 f10 o8 k10 c7 f9 \
+     c11 l2 n12 o14 b14 g14 n15 g3 m11 n7 b9 l7 a6 m2 a1 n1 m1 d15";
+
+/// With no legal move left, Black's brain still moves: onto the forbidden point (which
+/// loses), saying why, rather than answering with an error the manager scores as a crash.
+#[test]
+fn black_with_only_forbidden_points_left_plays_one_and_says_so() {
+    let mut brain = Brain::spawn(&["--level", "medium"]);
+    assert_eq!(brain.ask("START 15"), "OK");
+    brain.send("INFO rule 4");
+    brain.send("BOARD");
+    for (i, m) in NO_LEGAL_MOVE.split_whitespace().enumerate() {
+        let (x, y) = xy(m);
+        // The brain plays Black, the first player.
+        let field = if i % 2 == 0 { 1 } else { 2 };
+        brain.send(&format!("{x},{y},{field}"));
+    }
+    let (answer, message) = move_with_message(&mut brain, "DONE");
+    assert_eq!(point(&answer), xy("b3"));
+    assert!(message.contains("forbidden"), "{message}");
+}
+
 #[test]
 fn black_never_plays_a_renju_double_three() {
     let mut brain = medium();

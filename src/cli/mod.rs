@@ -11,6 +11,8 @@ pub mod calibrate;
 pub mod r#move;
 pub mod openapi;
 pub mod pbrain;
+pub mod selfplay;
 pub mod serve;
 pub mod train_eval;
+pub mod train_order;
 pub mod verdict;

@@ -12,18 +12,13 @@ use std::path::PathBuf;
 
 use anyhow::{bail, Context};
 use clap::Args;
-use serde::Deserialize;
 
+use super::selfplay::{self, Eval, Game};
 use crate::engine::eval::training::{
     self, best_scale, cross_entropy, sigmoid, FitOptions, Model, Sample,
 };
 use crate::engine::eval::weights::{HeldOut, Provenance};
-use crate::engine::game::notation::parse_point;
-use crate::engine::{Board, BoardSize, Rule};
-
-/// Every fifth game (its line number modulo this is `HELD_OUT_REMAINDER`) is held out.
-const HELD_OUT_EVERY: usize = 5;
-const HELD_OUT_REMAINDER: usize = 4;
+use crate::engine::Rule;
 
 /// Arguments of `gomoku-ai train-eval`.
 #[derive(Args, Debug)]
@@ -50,35 +45,17 @@ pub struct TrainEvalArgs {
     pub out: PathBuf,
 }
 
-/// One game of the data file (the fields the fit reads).
-#[derive(Deserialize)]
-struct GameRecord {
-    rule: String,
-    size: i64,
-    moves: Vec<String>,
-    evals: Vec<Option<EvalRecord>>,
-}
-
-/// The evaluation of the search that chose one move, from its mover's view.
-#[derive(Deserialize)]
-struct EvalRecord {
-    score: Option<f64>,
-    mate: Option<i64>,
-}
-
-impl EvalRecord {
-    /// The label of the position: the score as a win rate, or a mate claim as `mate_target`
-    /// (none for a mate when that is 0).
-    fn target(&self, args: &TrainEvalArgs) -> Option<f64> {
-        match (self.score, self.mate) {
-            (Some(score), _) => Some(sigmoid(score / args.target_scale)),
-            (None, Some(mate)) if args.mate_target > 0.0 => Some(if mate > 0 {
-                args.mate_target
-            } else {
-                1.0 - args.mate_target
-            }),
-            _ => None,
-        }
+/// The label of a position: its score as a win rate, or a mate claim as `mate_target` (none
+/// for a mate when that is 0).
+fn target(eval: &Eval, args: &TrainEvalArgs) -> Option<f64> {
+    match (eval.score, eval.mate) {
+        (Some(score), _) => Some(sigmoid(score / args.target_scale)),
+        (None, Some(mate)) if args.mate_target > 0.0 => Some(if mate > 0 {
+            args.mate_target
+        } else {
+            1.0 - args.mate_target
+        }),
+        _ => None,
     }
 }
 
@@ -101,24 +78,14 @@ struct Split {
 
 /// Reads the games, fits both families, writes the weights, prints a summary.
 pub fn run(args: &TrainEvalArgs) -> anyhow::Result<()> {
-    let text = fs::read_to_string(&args.games)
-        .with_context(|| format!("reading {}", args.games.display()))?;
     let (mut freestyle, mut renju) = (Split::default(), Split::default());
-    for (number, line) in text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty())
-    {
-        let game: GameRecord = serde_json::from_str(line)
-            .with_context(|| format!("{} line {}", args.games.display(), number + 1))?;
-        let rule: Rule = game.rule.parse().map_err(anyhow::Error::msg)?;
-        let split = match rule {
+    for game in selfplay::read(&args.games)? {
+        let split = match game.rule {
             Rule::Renju => &mut renju,
             Rule::Freestyle | Rule::Standard => &mut freestyle,
         };
-        let samples = samples_of(&game, rule, args)
-            .with_context(|| format!("{} line {}", args.games.display(), number + 1))?;
-        if number % HELD_OUT_EVERY == HELD_OUT_REMAINDER {
+        let samples = samples_of(&game, args);
+        if game.held_out {
             split.test.extend(samples);
         } else {
             split.train.extend(samples);
@@ -177,23 +144,17 @@ pub fn run(args: &TrainEvalArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The samples of one game: every position whose move came with a non-mate score, except
-/// the last `--skip-last` and those a move decides.
-fn samples_of(game: &GameRecord, rule: Rule, args: &TrainEvalArgs) -> anyhow::Result<Vec<Sample>> {
-    let size = BoardSize::new(game.size, game.size)?;
-    let mut board = Board::new(size, rule);
-    let mut samples = Vec::new();
+/// The samples of one game: every position whose move came with a non-mate score (or a
+/// mate claim, as `--mate-target` says), except the last `--skip-last` and those a move
+/// decides.
+fn samples_of(game: &Game, args: &TrainEvalArgs) -> Vec<Sample> {
     let last = game.moves.len().saturating_sub(args.skip_last);
-    for (ply, text) in game.moves.iter().enumerate() {
-        let point = parse_point(text, size)?;
-        if !board.is_empty(point) {
-            bail!("move {} ({text}) is on a stone", ply + 1);
+    let mut samples = Vec::new();
+    game.replay(|ply, board, _| {
+        let label = game.evals.get(ply).and_then(|e| target(e.as_ref()?, args));
+        if let Some(label) = label.filter(|_| ply < last) {
+            samples.extend(Sample::of(board, label));
         }
-        let target = game.evals.get(ply).and_then(|e| e.as_ref()?.target(args));
-        if let Some(target) = target.filter(|_| ply < last) {
-            samples.extend(Sample::of(&board, target));
-        }
-        board.play(point);
-    }
-    Ok(samples)
+    });
+    samples
 }

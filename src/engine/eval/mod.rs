@@ -10,6 +10,8 @@
 //!
 //! Uses the game only.
 
+pub mod ordering;
+pub mod ordering_training;
 pub mod training;
 pub mod weights;
 
@@ -21,6 +23,7 @@ use crate::engine::game::patterns::Pattern;
 use crate::engine::game::renju;
 use crate::engine::game::rules::Rule;
 use crate::engine::game::stone::Stone;
+use ordering::OrderWeights;
 use weights::{combination, ordered_index, Weights, ORDERED, PATTERNS};
 
 /// What one stone on an empty cell would make for one colour, combining its four lines;
@@ -104,8 +107,13 @@ fn combination_bonus(threat: Threat) -> i32 {
 pub struct CellInfo {
     /// The combined threat class.
     pub threat: Threat,
-    /// The hand-set cell value that orders moves (patterns summed, combinations rewarded).
+    /// The hand-set cell value (patterns summed, combinations rewarded): the heatmap's rating.
     pub value: i32,
+    /// What the cell adds to a move's order when its colour is to move there (learned,
+    /// `ordering`)...
+    pub order_own: i32,
+    /// ... and when it is the opponent's cell, to block.
+    pub order_theirs: i32,
     /// What the cell is worth to its colour in the evaluation when that colour is to move.
     pub as_mover: i32,
     /// ... and when the opponent is to move.
@@ -114,10 +122,12 @@ pub struct CellInfo {
     pub may_be_forbidden: bool,
 }
 
-/// A `CellInfo` as the table stores it: eight bytes, so the table stays in the cache.
+/// A `CellInfo` as the table stores it: twelve bytes, so the table stays in the cache.
 #[derive(Clone, Copy)]
 struct Packed {
     value: i16,
+    order_own: i16,
+    order_theirs: i16,
     as_mover: i16,
     as_opponent: i16,
     threat: Threat,
@@ -135,16 +145,19 @@ fn order_value(patterns: [Pattern; 4]) -> i32 {
 fn info_tables() -> &'static [Vec<Packed>; 2] {
     static TABLES: OnceLock<[Vec<Packed>; 2]> = OnceLock::new();
     TABLES.get_or_init(|| {
-        let weights = Weights::embedded();
+        let (weights, orders) = (Weights::embedded(), OrderWeights::embedded());
         let table = |rule: Rule| {
-            let family = weights.family(rule);
+            let (family, order) = (weights.family(rule), orders.family(rule));
             (0..ORDERED)
                 .map(|index| {
                     let patterns = patterns_of(index);
                     let combo = combination(patterns);
-                    let narrow = |v: i32| i16::try_from(v).expect("checked by Weights::check");
+                    let narrow =
+                        |v: i32| i16::try_from(v).expect("checked by the weights files' checks");
                     Packed {
                         value: narrow(order_value(patterns)),
+                        order_own: narrow(order.own[combo]),
+                        order_theirs: narrow(order.theirs[combo]),
                         as_mover: narrow(family.as_mover[combo]),
                         as_opponent: narrow(family.as_opponent[combo]),
                         threat: Threat::of(patterns),
@@ -217,6 +230,8 @@ impl CellTable {
         CellInfo {
             threat: packed.threat,
             value: i32::from(packed.value),
+            order_own: i32::from(packed.order_own),
+            order_theirs: i32::from(packed.order_theirs),
             as_mover: i32::from(packed.as_mover),
             as_opponent: i32::from(packed.as_opponent),
             may_be_forbidden: packed.may_be_forbidden,

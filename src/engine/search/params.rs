@@ -98,8 +98,9 @@ pub const HISTORY_CAP: i32 = 1 << 16;
 /// ... and divided by this.
 pub const HISTORY_DIVISOR: i32 = 64;
 
-/// The static part of a move's order (and of the master heatmap): the mover's cell value,
-/// weighted a quarter above the opponent's on the same cell (attack before defence).
+/// The master heatmap's rating of a cell the search did not rank: the mover's hand-set cell
+/// value, weighted a quarter above the opponent's on the same cell (attack before defence).
+/// The tree orders its moves by learned values instead (`eval::ordering`).
 #[must_use]
 pub fn order_value(own: i32, theirs: i32) -> i32 {
     own * 5 / 4 + theirs

@@ -12,9 +12,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::params::{
-    futility_margin, history_bonus, late_move_limit, late_move_reduction, order_value,
-    reverse_futility_margin, CLOCK_EVERY, FUTILITY_MAX_DEPTH, HISTORY_CAP, HISTORY_DIVISOR,
-    KILLER_BONUS, MAX_PLY, PRUNE_MAX_DEPTH, QUIESCENCE_DEPTH, REDUCE_MIN_DEPTH, REDUCE_MIN_INDEX,
+    futility_margin, history_bonus, late_move_limit, late_move_reduction, reverse_futility_margin,
+    CLOCK_EVERY, FUTILITY_MAX_DEPTH, HISTORY_CAP, HISTORY_DIVISOR, KILLER_BONUS, MAX_PLY,
+    PRUNE_MAX_DEPTH, QUIESCENCE_DEPTH, REDUCE_MIN_DEPTH, REDUCE_MIN_INDEX,
     REVERSE_FUTILITY_MAX_DEPTH, TT_MOVE_BONUS,
 };
 use super::quiescence_table::QuiescenceTable;
@@ -317,7 +317,7 @@ impl<'a> Tree<'a> {
         own_info: CellInfo,
         their_info: CellInfo,
     ) -> Move {
-        let mut order = order_value(own_info.value, their_info.value);
+        let mut order = own_info.order_own + their_info.order_theirs;
         if Some(p) == tt_move {
             order += TT_MOVE_BONUS;
         } else if self.killers[ply.min(MAX_PLY)].contains(&Some(p)) {

@@ -385,9 +385,15 @@ impl Brain {
         };
         self.spent += self.received.elapsed();
         written?;
-        let Some(best) = analysis.best else {
+        let Some(best) = analysis.best.or_else(|| last_resort(&position)) else {
             return send(out, "ERROR the engine found no move");
         };
+        if analysis.best.is_none() {
+            send(
+                out,
+                "MESSAGE every empty point is forbidden to Black: playing one, which loses",
+            )?;
+        }
         send(
             out,
             &message(
@@ -470,6 +476,19 @@ fn position_of(game: &Game, rule: Rule) -> Result<Position, String> {
 
 /// A `MESSAGE` line with a search's depth, eval and principal variation, and a proven result:
 /// `mate N` when its distance is proven too, else `proven win` or `proven loss`.
+/// The move a brain with no legal move must still make: under renju, when every empty
+/// point is forbidden to Black, the first of them (a forbidden move loses, and the manager
+/// scores it so; an error would end the game as a crash instead).
+fn last_resort(position: &Position) -> Option<Point> {
+    let forbidden = position.forbidden_points();
+    let mut empty = position.board().empty_points();
+    let first = empty.next()?;
+    let all_forbidden = std::iter::once(first)
+        .chain(empty)
+        .all(|p| forbidden.iter().any(|&(f, _)| f == p));
+    all_forbidden.then_some(first)
+}
+
 fn message(stats: &SearchStats, score: &Score, pv: &[Point], size: BoardSize) -> String {
     let pv: Vec<String> = pv
         .iter()
