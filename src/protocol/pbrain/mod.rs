@@ -388,12 +388,6 @@ impl Brain {
         let Some(best) = analysis.best.or_else(|| last_resort(&position)) else {
             return send(out, "ERROR the engine found no move");
         };
-        if analysis.best.is_none() {
-            send(
-                out,
-                "MESSAGE every empty point is forbidden to Black: playing one, which loses",
-            )?;
-        }
         send(
             out,
             &message(
@@ -403,6 +397,12 @@ impl Brain {
                 size,
             ),
         )?;
+        if analysis.best.is_none() {
+            send(
+                out,
+                "MESSAGE every empty point is forbidden to Black: playing one, which loses",
+            )?;
+        }
         self.push(best, Owner::Own);
         send(out, &format!("{},{}", best.x, best.y))
     }
