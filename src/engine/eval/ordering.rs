@@ -155,12 +155,14 @@ mod tests {
             }
         }
         assert!(weights.unit > 0.0);
-        for held_out in &weights.provenance.held_out {
-            assert!(
-                held_out.fitted_loss < held_out.hand_set_loss,
-                "{held_out:?}"
-            );
+        // A family is fitted (and predicts the held-out moves better) or keeps the hand-set
+        // ordering (`--hand-set`); freestyle is fitted.
+        let held_out = &weights.provenance.held_out;
+        assert_eq!(held_out.len(), 2);
+        for family in held_out {
+            assert!(family.fitted_loss <= family.hand_set_loss, "{family:?}");
         }
+        assert!(held_out[0].fitted_loss < held_out[0].hand_set_loss);
     }
 
     #[test]
