@@ -62,8 +62,53 @@ impl Game {
     }
 }
 
+/// Items drawn from one rule family's games: from the training games and the held-out ones.
+pub struct Split<T> {
+    /// From the games the fit learns from.
+    pub train: Vec<T>,
+    /// From the held-out games.
+    pub test: Vec<T>,
+}
+
+impl<T> Default for Split<T> {
+    fn default() -> Self {
+        Split {
+            train: Vec::new(),
+            test: Vec::new(),
+        }
+    }
+}
+
+/// The items `items_of` draws from every game of the file at `path`, split by rule family
+/// (freestyle's including the standard rule's, then renju's) and into training and held-out.
+///
+/// # Errors
+/// When the file cannot be read, a game is malformed, or either family has no training item.
+pub fn split<T>(
+    path: &Path,
+    mut items_of: impl FnMut(&Game) -> Vec<T>,
+) -> anyhow::Result<(Split<T>, Split<T>)> {
+    let (mut freestyle, mut renju) = (Split::default(), Split::default());
+    for game in read(path)? {
+        let family = match game.rule {
+            Rule::Renju => &mut renju,
+            Rule::Freestyle | Rule::Standard => &mut freestyle,
+        };
+        let items = items_of(&game);
+        if game.held_out {
+            family.test.extend(items);
+        } else {
+            family.train.extend(items);
+        }
+    }
+    if freestyle.train.is_empty() || renju.train.is_empty() {
+        bail!("{} needs games of both freestyle and renju", path.display());
+    }
+    Ok((freestyle, renju))
+}
+
 /// Every game of the file at `path`, its moves checked (on the board, on empty cells).
-pub fn read(path: &Path) -> anyhow::Result<Vec<Game>> {
+fn read(path: &Path) -> anyhow::Result<Vec<Game>> {
     let text = fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
     text.lines()
         .enumerate()

@@ -10,15 +10,15 @@
 use std::fs;
 use std::path::PathBuf;
 
-use anyhow::{bail, Context};
+use anyhow::Context;
 use clap::Args;
 
-use super::selfplay::{self, Eval, Game};
+use super::selfplay::{self, Eval, Game, Split};
+use crate::engine::eval::model_file::ModelFile;
 use crate::engine::eval::training::{
     self, best_scale, cross_entropy, sigmoid, FitOptions, Model, Sample,
 };
 use crate::engine::eval::weights::{HeldOut, Provenance};
-use crate::engine::Rule;
 
 /// Arguments of `gomoku-ai train-eval`.
 #[derive(Args, Debug)]
@@ -69,31 +69,8 @@ fn mate_target(text: &str) -> Result<f64, String> {
     }
 }
 
-/// One rule family's samples, split.
-#[derive(Default)]
-struct Split {
-    train: Vec<Sample>,
-    test: Vec<Sample>,
-}
-
-/// Reads the games, fits both families, writes the weights, prints a summary.
 pub fn run(args: &TrainEvalArgs) -> anyhow::Result<()> {
-    let (mut freestyle, mut renju) = (Split::default(), Split::default());
-    for game in selfplay::read(&args.games)? {
-        let split = match game.rule {
-            Rule::Renju => &mut renju,
-            Rule::Freestyle | Rule::Standard => &mut freestyle,
-        };
-        let samples = samples_of(&game, args);
-        if game.held_out {
-            split.test.extend(samples);
-        } else {
-            split.train.extend(samples);
-        }
-    }
-    if freestyle.train.is_empty() || renju.train.is_empty() {
-        bail!("the data needs positions of both freestyle and renju");
-    }
+    let (freestyle, renju) = selfplay::split(&args.games, |game| samples_of(game, args))?;
     let hand_set = Model::hand_set();
     let scale = best_scale(&hand_set, &freestyle.train);
     println!("scale {scale:.2} evaluation units per log-odds (the hand-set evaluation's best)");
@@ -102,7 +79,7 @@ pub fn run(args: &TrainEvalArgs) -> anyhow::Result<()> {
         residual_penalty: args.residual_penalty,
     };
     let mut held_out = Vec::new();
-    let mut fit_family = |name: &str, split: &Split| {
+    let mut fit_family = |name: &str, split: &Split<_>| {
         let model = training::fit(&split.train, options);
         let report = HeldOut {
             family: name.to_string(),

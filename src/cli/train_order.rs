@@ -10,13 +10,13 @@
 use std::fs;
 use std::path::PathBuf;
 
-use anyhow::{bail, Context};
+use anyhow::Context;
 use clap::Args;
 
-use super::selfplay::{self, Game};
+use super::selfplay::{self, Game, Split};
+use crate::engine::eval::model_file::ModelFile;
 use crate::engine::eval::ordering::OrderProvenance;
 use crate::engine::eval::ordering_training::{self, best_unit, fit, Choice, OrderModel};
-use crate::engine::Rule;
 
 /// Arguments of `gomoku-ai train-order`.
 #[derive(Args, Debug)]
@@ -37,35 +37,12 @@ pub struct TrainOrderArgs {
     pub out: PathBuf,
 }
 
-/// One rule family's choices, split.
-#[derive(Default)]
-struct Split {
-    train: Vec<Choice>,
-    test: Vec<Choice>,
-}
-
-/// Reads the games, fits both families, writes the values, prints a summary.
 pub fn run(args: &TrainOrderArgs) -> anyhow::Result<()> {
-    let (mut freestyle, mut renju) = (Split::default(), Split::default());
-    for game in selfplay::read(&args.games)? {
-        let split = match game.rule {
-            Rule::Renju => &mut renju,
-            Rule::Freestyle | Rule::Standard => &mut freestyle,
-        };
-        let choices = choices_of(&game);
-        if game.held_out {
-            split.test.extend(choices);
-        } else {
-            split.train.extend(choices);
-        }
-    }
-    if freestyle.train.is_empty() || renju.train.is_empty() {
-        bail!("the data needs moves of both freestyle and renju");
-    }
+    let (freestyle, renju) = selfplay::split(&args.games, choices_of)?;
     let unit = best_unit(&freestyle.train);
     println!("unit {unit:.5} log-odds per ordering unit (the hand-set ordering's best)");
     let mut held_out = Vec::new();
-    let mut fit_family = |name: &str, split: &Split| {
+    let mut fit_family = |name: &str, split: &Split<_>| {
         let model = if args.hand_set.iter().any(|f| f == name) {
             OrderModel::hand_set(unit)
         } else {

@@ -10,6 +10,7 @@
 //!
 //! Uses the game only.
 
+pub mod model_file;
 pub mod ordering;
 pub mod ordering_training;
 pub mod training;
@@ -23,6 +24,7 @@ use crate::engine::game::patterns::Pattern;
 use crate::engine::game::renju;
 use crate::engine::game::rules::Rule;
 use crate::engine::game::stone::Stone;
+use model_file::ModelFile;
 use ordering::OrderWeights;
 use weights::{combination, ordered_index, Weights, ORDERED, PATTERNS};
 

@@ -14,8 +14,7 @@ use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
-use super::weights::COMBOS;
-use crate::engine::game::rules::Rule;
+use super::model_file::{parse_embedded, ModelFile};
 
 /// The embedded ordering file.
 const EMBEDDED: &str = include_str!("../../../models/order-weights.json");
@@ -89,48 +88,24 @@ impl OrderWeights {
     #[must_use]
     pub fn embedded() -> &'static OrderWeights {
         static WEIGHTS: OnceLock<OrderWeights> = OnceLock::new();
-        WEIGHTS.get_or_init(|| {
-            let weights: OrderWeights = serde_json::from_str(EMBEDDED)
-                .expect("models/order-weights.json is a valid ordering file");
-            weights
-                .check()
-                .expect("models/order-weights.json has the right shape");
-            weights
-        })
+        WEIGHTS.get_or_init(|| parse_embedded(EMBEDDED, "models/order-weights.json"))
+    }
+}
+
+impl ModelFile for OrderWeights {
+    type Family = OrderFamily;
+    const FORMAT: u32 = FORMAT;
+
+    fn format(&self) -> u32 {
+        self.format
     }
 
-    /// The family of `rule`: the standard rule has no forbidden points and uses freestyle's.
-    #[must_use]
-    pub fn family(&self, rule: Rule) -> &OrderFamily {
-        match rule {
-            Rule::Freestyle | Rule::Standard => &self.freestyle,
-            Rule::Renju => &self.renju,
-        }
+    fn families(&self) -> [&OrderFamily; 2] {
+        [&self.freestyle, &self.renju]
     }
 
-    /// Whether the format is this build's and every table has one value per combination,
-    /// each within the 16 bits the cell tables store.
-    ///
-    /// # Errors
-    /// What is wrong, in words.
-    pub fn check(&self) -> Result<(), String> {
-        if self.format != FORMAT {
-            return Err(format!(
-                "format {} (this build reads {FORMAT})",
-                self.format
-            ));
-        }
-        for family in [&self.freestyle, &self.renju] {
-            for table in [&family.own, &family.theirs] {
-                if table.len() != COMBOS {
-                    return Err(format!("a table of {} values, not {COMBOS}", table.len()));
-                }
-                if let Some(v) = table.iter().find(|v| i16::try_from(**v).is_err()) {
-                    return Err(format!("value {v} does not fit 16 bits"));
-                }
-            }
-        }
-        Ok(())
+    fn tables(family: &OrderFamily) -> [&Vec<i32>; 2] {
+        [&family.own, &family.theirs]
     }
 }
 

@@ -15,8 +15,8 @@ use std::sync::OnceLock;
 use serde::{Deserialize, Serialize};
 
 use super::all_patterns;
+use super::model_file::{parse_embedded, ModelFile};
 use crate::engine::game::patterns::Pattern;
-use crate::engine::game::rules::Rule;
 
 /// The embedded weights file.
 const EMBEDDED: &str = include_str!("../../../models/eval-weights.json");
@@ -158,48 +158,24 @@ impl Weights {
     #[must_use]
     pub fn embedded() -> &'static Weights {
         static WEIGHTS: OnceLock<Weights> = OnceLock::new();
-        WEIGHTS.get_or_init(|| {
-            let weights: Weights = serde_json::from_str(EMBEDDED)
-                .expect("models/eval-weights.json is a valid weights file");
-            weights
-                .check()
-                .expect("models/eval-weights.json has the right shape");
-            weights
-        })
+        WEIGHTS.get_or_init(|| parse_embedded(EMBEDDED, "models/eval-weights.json"))
+    }
+}
+
+impl ModelFile for Weights {
+    type Family = Family;
+    const FORMAT: u32 = FORMAT;
+
+    fn format(&self) -> u32 {
+        self.format
     }
 
-    /// The family of `rule`: the standard rule has no forbidden points and uses freestyle's.
-    #[must_use]
-    pub fn family(&self, rule: Rule) -> &Family {
-        match rule {
-            Rule::Freestyle | Rule::Standard => &self.freestyle,
-            Rule::Renju => &self.renju,
-        }
+    fn families(&self) -> [&Family; 2] {
+        [&self.freestyle, &self.renju]
     }
 
-    /// Whether the format is this build's and every table has one value per combination,
-    /// each within the 16 bits the evaluation tables store.
-    ///
-    /// # Errors
-    /// What is wrong, in words.
-    pub fn check(&self) -> Result<(), String> {
-        if self.format != FORMAT {
-            return Err(format!(
-                "format {} (this build reads {FORMAT})",
-                self.format
-            ));
-        }
-        for family in [&self.freestyle, &self.renju] {
-            for table in [&family.as_mover, &family.as_opponent] {
-                if table.len() != COMBOS {
-                    return Err(format!("a table of {} values, not {COMBOS}", table.len()));
-                }
-                if let Some(v) = table.iter().find(|v| i16::try_from(**v).is_err()) {
-                    return Err(format!("value {v} does not fit 16 bits"));
-                }
-            }
-        }
-        Ok(())
+    fn tables(family: &Family) -> [&Vec<i32>; 2] {
+        [&family.as_mover, &family.as_opponent]
     }
 }
 
