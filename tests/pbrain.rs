@@ -71,6 +71,16 @@ impl Brain {
         self.reply()
     }
 
+    /// Sends `moves` (in notation, Black first) as a BOARD block's stones, the brain's own
+    /// being those of the side to move next.
+    fn send_stones(&mut self, moves: &[&str]) {
+        for (i, m) in moves.iter().enumerate() {
+            let (x, y) = xy(m);
+            let field = if i % 2 == moves.len() % 2 { 1 } else { 2 };
+            self.send(&format!("{x},{y},{field}"));
+        }
+    }
+
     /// Sends a BOARD block and returns the brain's answer.
     fn board(&mut self, stones: &[(u32, u32, u32)]) -> String {
         self.send("BOARD");
@@ -173,12 +183,7 @@ fn black_with_only_forbidden_points_left_plays_one_and_says_so() {
     assert_eq!(brain.ask("START 15"), "OK");
     brain.send("INFO rule 4");
     brain.send("BOARD");
-    for (i, m) in NO_LEGAL_MOVE.split_whitespace().enumerate() {
-        let (x, y) = xy(m);
-        // The brain plays Black, the first player.
-        let field = if i % 2 == 0 { 1 } else { 2 };
-        brain.send(&format!("{x},{y},{field}"));
-    }
+    brain.send_stones(&NO_LEGAL_MOVE.split_whitespace().collect::<Vec<_>>());
     let (answer, message) = move_with_message(&mut brain, "DONE");
     assert_eq!(point(&answer), xy("b3"));
     assert!(message.contains("forbidden"), "{message}");
@@ -426,12 +431,7 @@ fn master_keeps_a_proven_win_between_moves() {
     assert_eq!(brain.ask("START 15"), "OK");
     brain.send("INFO timeout_turn 1000");
     brain.send("BOARD");
-    for (i, m) in moves.iter().enumerate() {
-        let (x, y) = xy(m);
-        // The brain plays White, the second player.
-        let field = if i % 2 == 1 { 1 } else { 2 };
-        brain.send(&format!("{x},{y},{field}"));
-    }
+    brain.send_stones(&moves.iter().map(String::as_str).collect::<Vec<_>>());
     let (mut reply, mut message) = move_with_message(&mut brain, "DONE");
     for answer in ["the line's", "a1"] {
         let (x, y) = point(&reply);

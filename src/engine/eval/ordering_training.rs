@@ -14,17 +14,14 @@
 //! Everything is deterministic: the same choices give the same values.
 
 use super::ordering::{OrderFamily, OrderHeldOut, OrderProvenance, OrderWeights, FORMAT};
-use super::training::{golden_minimum, Adam};
+use super::training::{decides, golden_minimum, Adam};
 use super::weights::{combination, combinations, COMBOS};
-use super::{is_legal, order_value, Threat};
+use super::{is_legal, order_value, HAND_SET_OWN_WEIGHT};
 use crate::engine::game::area::Area;
 use crate::engine::game::board::Board;
 use crate::engine::game::geometry::Point;
 use crate::engine::game::patterns::Pattern;
 
-/// How much more the mover's own cell value weighs than the opponent's in the hand-set
-/// ordering.
-const OWN_WEIGHT: f64 = 1.25;
 /// Adam's steps and step size (in log-odds) for the corrections.
 const ADAM_STEPS: usize = 300;
 const ADAM_RATE: f64 = 0.05;
@@ -55,11 +52,7 @@ impl Choice {
             if !is_legal(board, p, me) {
                 continue;
             }
-            let own_threat = Threat::of(own);
-            if own_threat == Threat::Five
-                || own_threat.is_winning_four()
-                || Threat::of(theirs) == Threat::Five
-            {
+            if decides(board, p, own, theirs) {
                 return None;
             }
             if p == played {
@@ -91,9 +84,10 @@ impl OrderModel {
     #[must_use]
     pub fn hand_set(unit: f64) -> OrderModel {
         let mut values = vec![0.0; 2 * COMBOS];
+        let own_weight = f64::from(HAND_SET_OWN_WEIGHT.0) / f64::from(HAND_SET_OWN_WEIGHT.1);
         for (combo, patterns) in combinations().iter().enumerate() {
             let value = f64::from(order_value(*patterns)) * unit;
-            values[combo] = value * OWN_WEIGHT;
+            values[combo] = value * own_weight;
             values[COMBOS + combo] = value;
         }
         OrderModel { values }

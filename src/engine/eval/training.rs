@@ -19,6 +19,7 @@ use super::weights::{self, combination, combinations, Family, COMBOS, PATTERNS};
 use super::{is_legal, order_value, Threat};
 use crate::engine::game::area::Area;
 use crate::engine::game::board::Board;
+use crate::engine::game::geometry::Point;
 use crate::engine::game::patterns::Pattern;
 
 /// Number of threat classes.
@@ -60,10 +61,7 @@ impl Sample {
                 board.patterns_at(p, me),
                 board.patterns_at(p, me.opponent()),
             );
-            let own_threat = Threat::of(own);
-            let decisive = own_threat == Threat::Five
-                || own_threat.is_winning_four() && is_legal(board, p, me);
-            if decisive || Threat::of(theirs) == Threat::Five {
+            if decides(board, p, own, theirs) {
                 return None;
             }
             mover[combination(own)] += 1;
@@ -75,6 +73,17 @@ impl Sample {
             target,
         })
     }
+}
+
+/// Whether a move at `p` decides the position for the side to move, whose patterns there are
+/// `own` and the opponent's `theirs`: the mover makes a five or a legal winning four, or must
+/// block the opponent's five. The search orders and evaluates nothing at such a node, so
+/// the fits leave it out.
+pub(crate) fn decides(board: &Board, p: Point, own: [Pattern; 4], theirs: [Pattern; 4]) -> bool {
+    let own_threat = Threat::of(own);
+    own_threat == Threat::Five
+        || own_threat.is_winning_four() && is_legal(board, p, board.to_move())
+        || Threat::of(theirs) == Threat::Five
 }
 
 /// The non-zero counts of a dense count vector.

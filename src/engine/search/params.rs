@@ -6,6 +6,8 @@
 
 use std::time::Duration;
 
+use crate::engine::eval::HAND_SET_OWN_WEIGHT;
+
 // ----- Root: threat searches -------------------------------------------------------------
 
 /// Most attacker moves a root VCT (and the deeper one) looks ahead.
@@ -103,7 +105,8 @@ pub const HISTORY_DIVISOR: i32 = 64;
 /// The tree orders its moves by learned values instead (`eval::ordering`).
 #[must_use]
 pub fn order_value(own: i32, theirs: i32) -> i32 {
-    own * 5 / 4 + theirs
+    let (numerator, denominator) = HAND_SET_OWN_WEIGHT;
+    own * numerator / denominator + theirs
 }
 
 /// History credit of a move that cut off at `depth`.

@@ -474,21 +474,17 @@ fn position_of(game: &Game, rule: Rule) -> Result<Position, String> {
     Position::parse(&input, rule, Some(mine)).map_err(|e| format!("illegal position: {e}"))
 }
 
-/// A `MESSAGE` line with a search's depth, eval and principal variation, and a proven result:
-/// `mate N` when its distance is proven too, else `proven win` or `proven loss`.
 /// The move a brain with no legal move must still make: under renju, when every empty
 /// point is forbidden to Black, the first of them (a forbidden move loses, and the manager
 /// scores it so; an error would end the game as a crash instead).
 fn last_resort(position: &Position) -> Option<Point> {
     let forbidden = position.forbidden_points();
-    let mut empty = position.board().empty_points();
-    let first = empty.next()?;
-    let all_forbidden = std::iter::once(first)
-        .chain(empty)
-        .all(|p| forbidden.iter().any(|&(f, _)| f == p));
-    all_forbidden.then_some(first)
+    let empty = position.board().empty_points().count();
+    (empty > 0 && forbidden.len() == empty).then(|| forbidden[0].0)
 }
 
+/// A `MESSAGE` line with a search's depth, eval and principal variation, and a proven result:
+/// `mate N` when its distance is proven too, else `proven win` or `proven loss`.
 fn message(stats: &SearchStats, score: &Score, pv: &[Point], size: BoardSize) -> String {
     let pv: Vec<String> = pv
         .iter()
