@@ -117,12 +117,8 @@ pub fn history_bonus(depth: i32) -> i32 {
 
 // ----- Tree: pruning and reductions ----------------------------------------------------------
 
-/// Quiet moves are pruned late in the list (`late_move_limit`) at this depth and below.
-pub const PRUNE_MAX_DEPTH: i32 = 4;
-/// Late quiet moves are searched less (`late_move_reduction`) from this depth...
-pub const REDUCE_MIN_DEPTH: i32 = 3;
-/// ... and from this place in the move list on.
-pub const REDUCE_MIN_INDEX: usize = 3;
+/// Moves after the first are searched less (`late_move_reduction`) from this depth on.
+pub const REDUCE_MIN_DEPTH: i32 = 2;
 
 /// Futility pruning: at a zero-window node this shallow or shallower whose opponent
 /// threatens no win in two moves (no open four, double four, four-three or double three to
@@ -149,19 +145,35 @@ pub fn reverse_futility_margin(depth: i32) -> i32 {
     100 * depth
 }
 
-/// How many moves a shallow node searches before pruning quiet ones.
+/// How many moves a node of `depth` (at least 1) searches before it prunes the quiet ones
+/// after them (once one move does not lose): `3 + depth^1.32`, half as many when the
+/// mover's evaluation is not `improving` (the move-count table of Rapfi, a champion-class
+/// engine). Threes, fours and their blocks are never pruned: pruning them after twice the
+/// count lost points (docs/decisions/0047-late-moves-at-every-depth.md).
 #[must_use]
-pub fn late_move_limit(depth: i32) -> usize {
-    (3 + 2 * depth * depth) as usize
+pub fn late_move_limit(depth: i32, improving: bool) -> usize {
+    let full = 3.0 + f64::from(depth).powf(1.32);
+    let limit = if improving { full } else { full / 2.0 };
+    limit as usize
 }
 
-/// Plies a late quiet move at `depth` (at least 3) and `index` (at least 3) is searched
-/// less: growing with the logarithms of both, as in chess engines' late-move reductions,
-/// and leaving at least one ply. Arena runs preferred it to a fixed one to three plies.
+/// Plies the move at `index` (after the first) of a node of `depth` (at least 2) is searched
+/// less: `ln(depth)·ln(index + 1)`, as in chess engines' and Rapfi's late-move reductions,
+/// a ply more when the mover is not `improving`, a ply less for a move that is not `quiet`
+/// (a three or the block of one) and a ply less at a principal-variation node (`pv`); at
+/// least one ply is left. Fours are not reduced (the caller's rule: their reply is forced).
 #[must_use]
-pub fn late_move_reduction(depth: i32, index: usize) -> i32 {
-    let grown = 0.5 + f64::from(depth).ln() * (index as f64).ln() / 2.25;
-    (grown as i32).clamp(1, depth - 2)
+pub fn late_move_reduction(
+    depth: i32,
+    index: usize,
+    improving: bool,
+    quiet: bool,
+    pv: bool,
+) -> i32 {
+    let grown = f64::from(depth).ln() * ((index + 1) as f64).ln();
+    let reduction =
+        grown as i32 + i32::from(!improving && grown > 1.0) - i32::from(!quiet) - i32::from(pv);
+    reduction.clamp(0, depth - 2)
 }
 
 // ----- Quiescence ------------------------------------------------------------------------------
@@ -179,17 +191,43 @@ mod tests {
 
     #[test]
     fn reductions_grow_with_depth_and_index_and_leave_a_ply() {
-        for depth in 3..40 {
-            for index in 3..120 {
-                let r = late_move_reduction(depth, index);
-                assert!(
-                    (1..=depth - 2).contains(&r),
-                    "depth {depth} index {index}: {r}"
-                );
-                assert!(r <= late_move_reduction(depth, index + 1), "index {index}");
-                assert!(r <= late_move_reduction(depth + 1, index), "depth {depth}");
+        for depth in 2..40 {
+            for index in 1..120 {
+                for (improving, quiet, pv) in [
+                    (false, true, false),
+                    (true, true, false),
+                    (true, false, false),
+                    (true, true, true),
+                ] {
+                    let r = |d, i| late_move_reduction(d, i, improving, quiet, pv);
+                    let here = r(depth, index);
+                    assert!((0..=depth - 2).contains(&here), "{depth} {index}: {here}");
+                    assert!(here <= r(depth, index + 1), "depth {depth} index {index}");
+                    assert!(here <= r(depth + 1, index), "depth {depth} index {index}");
+                }
             }
         }
-        assert!(late_move_reduction(12, 40) > late_move_reduction(4, 4));
+        let quiet = late_move_reduction(12, 40, true, true, false);
+        assert!(quiet > late_move_reduction(4, 4, true, true, false));
+        assert!(late_move_reduction(12, 40, false, true, false) > quiet);
+        assert!(late_move_reduction(12, 40, true, false, false) < quiet);
+        assert!(late_move_reduction(12, 40, true, true, true) < quiet);
+    }
+
+    #[test]
+    fn the_move_count_grows_with_depth_and_halves_without_improvement() {
+        for depth in 1..60 {
+            let (improving, not) = (late_move_limit(depth, true), late_move_limit(depth, false));
+            assert!(improving >= 4 && not >= 2, "depth {depth}");
+            assert!(
+                not <= improving.div_ceil(2),
+                "depth {depth}: {not} of {improving}"
+            );
+            assert!(
+                improving <= late_move_limit(depth + 1, true),
+                "depth {depth}"
+            );
+        }
+        assert!(late_move_limit(20, true) > 3 * late_move_limit(1, true));
     }
 }

@@ -1,7 +1,8 @@
 //! The search tree below the root: negamax with principal-variation search, the
-//! transposition table, killer and history ordering, late-move reductions and pruning of
-//! quiet moves, futility and reverse futility pruning at calm shallow nodes, and a
-//! four-only quiescence (a VCF inside the tree) with a table of its own.
+//! transposition table, killer and history ordering, late-move reductions (of every move but
+//! fours) and late-move pruning (of quiet moves) at every depth, futility and reverse
+//! futility pruning at calm shallow nodes, and a four-only quiescence (a VCF inside the
+//! tree) with a table of its own.
 //!
 //! Tactics stay sound: a five is always taken, a single opposing five point is the only move
 //! (and extends the search), two are a loss, an open four or legal double four wins, and
@@ -14,8 +15,7 @@ use std::time::{Duration, Instant};
 use super::params::{
     futility_margin, history_bonus, late_move_limit, late_move_reduction, reverse_futility_margin,
     CLOCK_EVERY, FUTILITY_MAX_DEPTH, HISTORY_CAP, HISTORY_DIVISOR, KILLER_BONUS, MAX_PLY,
-    PRUNE_MAX_DEPTH, QUIESCENCE_DEPTH, REDUCE_MIN_DEPTH, REDUCE_MIN_INDEX,
-    REVERSE_FUTILITY_MAX_DEPTH, TT_MOVE_BONUS,
+    QUIESCENCE_DEPTH, REDUCE_MIN_DEPTH, REVERSE_FUTILITY_MAX_DEPTH, TT_MOVE_BONUS,
 };
 use super::quiescence_table::QuiescenceTable;
 use super::score::{from_tt, to_tt, INFINITY, PROVEN, WIN};
@@ -131,6 +131,9 @@ pub struct Tree<'a> {
     /// Set once a limit is hit: every score computed after is meaningless.
     pub aborted: bool,
     quiescence_table: QuiescenceTable,
+    /// Static evaluations by ply, each for the mover there (at a forced block, the one before
+    /// it negated; `None` until a node at that ply is evaluated).
+    evals: Vec<Option<i32>>,
 }
 
 impl<'a> Tree<'a> {
@@ -149,6 +152,19 @@ impl<'a> Tree<'a> {
             seldepth: 0,
             aborted: false,
             quiescence_table: QuiescenceTable::new(),
+            evals: vec![None; MAX_PLY + 2],
+        }
+    }
+
+    /// Whether the mover's static evaluation at `ply` rose since its own last move (two
+    /// plies up): a node that is not improving searches fewer moves and reduces more.
+    fn improving(&self, ply: usize) -> bool {
+        match (
+            self.evals[ply],
+            ply.checked_sub(2).and_then(|up| self.evals[up]),
+        ) {
+            (Some(now), Some(before)) => now > before,
+            _ => false,
         }
     }
 
@@ -364,6 +380,7 @@ impl<'a> Tree<'a> {
             Err(forced) => forced,
         };
         if let Some(block) = forced {
+            self.evals[ply] = ply.checked_sub(1).and_then(|up| self.evals[up]).map(|e| -e);
             let only = Move {
                 point: block,
                 order: 0,
@@ -416,6 +433,7 @@ impl<'a> Tree<'a> {
             }
             Found::Eval(view) => view,
         };
+        self.evals[ply] = Some(view.eval);
         if moves.is_empty() {
             // Every defence of an open four threat is forbidden, or no legal move is left.
             return if self.board.is_full() {
@@ -451,9 +469,11 @@ impl<'a> Tree<'a> {
         best.0
     }
 
-    /// The PVS loop over ordered moves; returns the best score and move. Once a move has
-    /// been searched, late quiet moves at shallow depths are skipped, and every quiet move
-    /// when the node is `futile` (its evaluation too far below alpha for one to matter).
+    /// The PVS loop over ordered moves; returns the best score and move. Once a move that
+    /// does not lose has been searched, late quiet moves are skipped (`late_move_limit`), and
+    /// every quiet move when the node is `futile` (its evaluation too far below alpha for one
+    /// to matter). Moves after the first are searched less (`late_move_reduction`), fours
+    /// excepted, and below depth 1 (the quiescence's fours) nothing is pruned or reduced.
     fn search_list(
         &mut self,
         moves: &[Move],
@@ -464,14 +484,24 @@ impl<'a> Tree<'a> {
         futile: bool,
     ) -> (i32, Option<Point>) {
         let mut best = (-INFINITY, None);
+        let improving = self.improving(ply);
+        let limit = if depth >= 1 {
+            late_move_limit(depth, improving)
+        } else {
+            usize::MAX
+        };
         for (i, m) in moves.iter().enumerate() {
             let quiet = m.is_quiet();
-            let late = depth <= PRUNE_MAX_DEPTH && i >= late_move_limit(depth);
-            if quiet && (futile || late) && best.0 > -PROVEN {
+            if quiet && (futile || i >= limit) && best.0 > -PROVEN {
                 continue;
             }
             self.make(m.point);
-            let score = self.child_score(i, quiet, depth, ply, *alpha, beta);
+            let reduction = if i == 0 || depth < REDUCE_MIN_DEPTH || m.own.is_four() {
+                0
+            } else {
+                late_move_reduction(depth, i, improving, quiet, beta - *alpha > 1)
+            };
+            let score = self.child_score(i, reduction, depth, ply, *alpha, beta);
             self.unmake();
             if self.aborted {
                 return best;
@@ -495,11 +525,13 @@ impl<'a> Tree<'a> {
         best
     }
 
-    /// Score of the move just made: full window first, then zero windows with reductions.
+    /// Score of the move just made, the `index`th of its list: full window for the first,
+    /// then a zero window `reduction` plies shallower, searched again in full when it beats
+    /// alpha.
     fn child_score(
         &mut self,
         index: usize,
-        quiet: bool,
+        reduction: i32,
         depth: i32,
         ply: usize,
         alpha: i32,
@@ -509,11 +541,6 @@ impl<'a> Tree<'a> {
         if index == 0 {
             return -self.search(next, ply + 1, -beta, -alpha);
         }
-        let reduction = if quiet && depth >= REDUCE_MIN_DEPTH && index >= REDUCE_MIN_INDEX {
-            late_move_reduction(depth, index)
-        } else {
-            0
-        };
         let mut score = -self.search(next - reduction, ply + 1, -alpha - 1, -alpha);
         if score > alpha && (reduction > 0 || beta - alpha > 1) && !self.aborted {
             score = -self.search(next, ply + 1, -beta, -alpha);
