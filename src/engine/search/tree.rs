@@ -484,11 +484,12 @@ impl<'a> Tree<'a> {
         futile: bool,
     ) -> (i32, Option<Point>) {
         let mut best = (-INFINITY, None);
-        let improving = self.improving(ply);
-        let limit = if depth >= 1 {
-            late_move_limit(depth, improving)
+        // The quiescence (depth 0 and below) neither prunes nor reduces its fours.
+        let (improving, limit) = if depth >= 1 {
+            let improving = self.improving(ply);
+            (improving, late_move_limit(depth, improving))
         } else {
-            usize::MAX
+            (false, usize::MAX)
         };
         for (i, m) in moves.iter().enumerate() {
             let quiet = m.is_quiet();
