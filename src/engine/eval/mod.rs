@@ -5,14 +5,16 @@
 //! four-three, a plain four, a double three, a three. Threat classes drive move ordering and
 //! the threat-space search; hand-set cell values (patterns summed, combinations rewarded)
 //! order the moves. The evaluation sums, over the candidate cells, what each cell's pattern
-//! combination is worth to the side to move and to its opponent: learned values, per rule
-//! family (`weights`, fitted by `training`).
+//! combination is worth to the side to move and to its opponent, and adds what the threats
+//! the two sides hold are worth together (`threat_mask`): learned values, per rule family
+//! (`weights`, fitted by `training`).
 //!
 //! Uses the game only.
 
 pub mod model_file;
 pub mod ordering;
 pub mod ordering_training;
+pub mod threat_mask;
 pub mod training;
 pub mod weights;
 
@@ -26,6 +28,7 @@ use crate::engine::game::rules::Rule;
 use crate::engine::game::stone::Stone;
 use model_file::ModelFile;
 use ordering::OrderWeights;
+use threat_mask::ThreatMask;
 use weights::{combination, ordered_index, Weights, ORDERED, PATTERNS};
 
 /// What one stone on an empty cell would make for one colour, combining its four lines;
@@ -282,33 +285,34 @@ pub fn is_legal(board: &Board, point: Point, colour: Stone) -> bool {
 }
 
 /// The static evaluation for the side to move over the given candidate cells: what the
-/// cells are worth to it minus what they are worth to the opponent, plus its tempo.
+/// cells are worth to it minus what they are worth to the opponent, plus its tempo and what
+/// the threats the two sides hold there are worth.
 #[must_use]
 pub fn evaluate(board: &Board, cells: impl Iterator<Item = Point>) -> i32 {
     let (rule, me) = (board.rule(), board.to_move());
     let table = CellTable::of(rule);
     let (mut own, mut their) = (0i32, 0i32);
+    let mut threats = ThreatMask::default();
     for point in cells {
-        own += table.info(board.patterns_at(point, me)).as_mover;
-        their += table
-            .info(board.patterns_at(point, me.opponent()))
-            .as_opponent;
+        let own_info = table.info(board.patterns_at(point, me));
+        let their_info = table.info(board.patterns_at(point, me.opponent()));
+        own += own_info.as_mover;
+        their += their_info.as_opponent;
+        if !own_info.may_be_forbidden || is_legal(board, point, me) {
+            threats.add_own(own_info.threat);
+        }
+        threats.add_theirs(board, point, me.opponent(), their_info);
     }
-    combine(own, their, tempo(rule))
+    combine(own, their, threats, rule)
 }
 
-/// The tempo bonus of the side to move under `rule`.
+/// The evaluation from the summed cell worths of the side to move and of its opponent and
+/// the threats the two hold, under `rule`: adds the mover's tempo.
 #[must_use]
 #[inline]
-pub fn tempo(rule: Rule) -> i32 {
-    Weights::embedded().family(rule).tempo
-}
-
-/// The evaluation from the summed cell worths of the side to move and of its opponent.
-#[must_use]
-#[inline]
-pub fn combine(own: i32, theirs: i32, tempo: i32) -> i32 {
-    (own - theirs + tempo).clamp(-MAX_EVAL, MAX_EVAL)
+pub fn combine(own: i32, theirs: i32, threats: ThreatMask, rule: Rule) -> i32 {
+    let family = Weights::embedded().family(rule);
+    (own - theirs + family.tempo + family.threats[threats.index()]).clamp(-MAX_EVAL, MAX_EVAL)
 }
 
 /// Largest static evaluation, far below proven-win scores.
@@ -382,6 +386,16 @@ mod tests {
                 let b = drawn_board(&SHAPES, rule, mover);
                 let family = weights.family(rule);
                 let cells: Vec<Point> = b.empty_points().collect();
+                let groups = |colour: Stone| {
+                    cells
+                        .iter()
+                        .filter(|&&p| is_legal(&b, p, colour))
+                        .fold(0, |bits, &p| {
+                            bits | threat_mask::group(threat_at(&b, p, colour))
+                        })
+                };
+                let mask = usize::from(groups(mover))
+                    | usize::from(groups(mover.opponent())) << threat_mask::SIDE_BITS;
                 let by_hand: i32 = cells
                     .iter()
                     .map(|&p| {
@@ -389,7 +403,8 @@ mod tests {
                             - family.as_opponent[combination(b.patterns_at(p, mover.opponent()))]
                     })
                     .sum::<i32>()
-                    + family.tempo;
+                    + family.tempo
+                    + family.threats[mask];
                 assert_eq!(
                     evaluate(&b, cells.iter().copied()),
                     by_hand,

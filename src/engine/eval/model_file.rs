@@ -4,7 +4,6 @@
 
 use serde::de::DeserializeOwned;
 
-use super::weights::COMBOS;
 use crate::engine::game::rules::Rule;
 
 /// The model embedded as `text` (the file `name`), parsed and checked.
@@ -32,8 +31,8 @@ pub trait ModelFile {
     fn format(&self) -> u32;
     /// Freestyle's family (the standard rule's too), then renju's.
     fn families(&self) -> [&Self::Family; 2];
-    /// A family's tables, each of one value per pattern combination.
-    fn tables(family: &Self::Family) -> [&Vec<i32>; 2];
+    /// A family's tables, each with the number of values it must hold.
+    fn tables(family: &Self::Family) -> Vec<(&[i32], usize)>;
 
     /// The family of `rule`: the standard rule has no forbidden points and uses freestyle's.
     fn family(&self, rule: Rule) -> &Self::Family {
@@ -44,8 +43,8 @@ pub trait ModelFile {
         }
     }
 
-    /// Whether the format is this build's and every table has one value per combination,
-    /// each within the 16 bits the cell tables store.
+    /// Whether the format is this build's and every table has its number of values, each
+    /// within the 16 bits the cell tables store.
     ///
     /// # Errors
     /// What is wrong, in words.
@@ -57,9 +56,9 @@ pub trait ModelFile {
                 Self::FORMAT
             ));
         }
-        for table in self.families().into_iter().flat_map(Self::tables) {
-            if table.len() != COMBOS {
-                return Err(format!("a table of {} values, not {COMBOS}", table.len()));
+        for (table, len) in self.families().into_iter().flat_map(Self::tables) {
+            if table.len() != len {
+                return Err(format!("a table of {} values, not {len}", table.len()));
             }
             if let Some(v) = table.iter().find(|v| i16::try_from(**v).is_err()) {
                 return Err(format!("value {v} does not fit 16 bits"));

@@ -15,6 +15,7 @@ use std::sync::OnceLock;
 use serde::{Deserialize, Serialize};
 
 use super::model_file::{parse_embedded, ModelFile};
+use super::weights::COMBOS;
 
 /// The embedded ordering file.
 const EMBEDDED: &str = include_str!("../../../models/order-weights.json");
@@ -104,8 +105,8 @@ impl ModelFile for OrderWeights {
         [&self.freestyle, &self.renju]
     }
 
-    fn tables(family: &OrderFamily) -> [&Vec<i32>; 2] {
-        [&family.own, &family.theirs]
+    fn tables(family: &OrderFamily) -> Vec<(&[i32], usize)> {
+        vec![(&family.own, COMBOS), (&family.theirs, COMBOS)]
     }
 }
 

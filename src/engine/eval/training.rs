@@ -2,21 +2,24 @@
 //!
 //! The evaluation of a position is linear in its cells: for each candidate cell, the worth
 //! of the mover's pattern combination to the mover minus the worth of the opponent's
-//! combination to the opponent, plus the mover's tempo. A position labelled `p` (the mover's
+//! combination to the opponent, plus the mover's tempo and the worth of the threats the two
+//! sides hold (`threat_mask`). A position labelled `p` (the mover's
 //! chance to win, e.g. a stronger engine's evaluation turned into a win rate) is predicted
 //! as `σ(v / scale)`, and the weights minimise the mean cross-entropy, in two stages:
 //!
 //! 1. **Structure**: a combination's worth is the sum of its four patterns' weights plus a
-//!    weight for its threat class; these few weights per table are fitted exactly by
-//!    Newton's method.
-//! 2. **Residuals**: each combination then gets its own correction, fitted by full-batch
-//!    Adam with an L2 penalty, so a combination seen rarely keeps its structural worth.
+//!    weight for its threat class, and a threat mask's worth is the sum of a weight per
+//!    group a side holds and a weight per pair of groups, one the mover's and one the
+//!    opponent's; these few weights are fitted exactly by Newton's method.
+//! 2. **Residuals**: each combination and each mask then gets its own correction, fitted by
+//!    full-batch Adam with an L2 penalty, so one seen rarely keeps its structural worth.
 //!
 //! Each rule family gets one model, shared by both colours. Everything is deterministic: the
 //! same samples give the same weights.
 
+use super::threat_mask::{ThreatMask, MASKS, SIDE_BITS};
 use super::weights::{self, combination, combinations, Family, COMBOS, PATTERNS};
-use super::{is_legal, order_value, Threat};
+use super::{is_legal, order_value, CellTable, Threat};
 use crate::engine::game::area::Area;
 use crate::engine::game::board::Board;
 use crate::engine::game::geometry::Point;
@@ -26,6 +29,9 @@ use crate::engine::game::patterns::Pattern;
 const THREATS: usize = 8;
 /// Structural weights per table: one per pattern, one per threat class.
 const STRUCTURE: usize = PATTERNS + THREATS;
+/// Structural weights of the threat masks: one per group of each side, one per pair of a
+/// mover's group and an opponent's.
+const MASK_STRUCTURE: usize = 2 * SIDE_BITS as usize + (SIDE_BITS * SIDE_BITS) as usize;
 /// Newton steps at most for the structural stage (the loss is convex: a few converge).
 const NEWTON_STEPS: usize = 30;
 /// Ridge on the structural weights: some are collinear (every cell has four patterns and
@@ -43,6 +49,8 @@ pub struct Sample {
     pub mover_cells: Vec<(u16, u16)>,
     /// `(combination, count)` of the opponent's patterns over the same cells.
     pub opponent_cells: Vec<(u16, u16)>,
+    /// The index of the position's `ThreatMask`.
+    pub threats: u16,
     /// The mover's chance to win, the label.
     pub target: f64,
 }
@@ -54,8 +62,10 @@ impl Sample {
     #[must_use]
     pub fn of(board: &Board, target: f64) -> Option<Sample> {
         let me = board.to_move();
+        let table = CellTable::of(board.rule());
         let mut mover = vec![0u16; COMBOS];
         let mut opponent = vec![0u16; COMBOS];
+        let mut threats = ThreatMask::default();
         for p in Area::new(board).candidates(board) {
             let (own, theirs) = (
                 board.patterns_at(p, me),
@@ -66,10 +76,16 @@ impl Sample {
             }
             mover[combination(own)] += 1;
             opponent[combination(theirs)] += 1;
+            let own_info = table.info(own);
+            if !own_info.may_be_forbidden || is_legal(board, p, me) {
+                threats.add_own(own_info.threat);
+            }
+            threats.add_theirs(board, p, me.opponent(), table.info(theirs));
         }
         Some(Sample {
             mover_cells: sparse(&mover),
             opponent_cells: sparse(&opponent),
+            threats: u16::try_from(threats.index()).expect("masks fit 16 bits"),
             target,
         })
     }
@@ -102,11 +118,13 @@ pub fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
-/// Where a parameter lives in a model: the mover's table, the opponent's, then the tempo.
+/// Where a parameter lives in a model: the mover's table, the opponent's, the threat masks'
+/// values, then the tempo.
 const MOVER: usize = 0;
 const OPPONENT: usize = COMBOS;
-const TEMPO: usize = 2 * COMBOS;
-const PARAMETERS: usize = 2 * COMBOS + 1;
+const THREATS_AT: usize = 2 * COMBOS;
+const TEMPO: usize = THREATS_AT + MASKS;
+const PARAMETERS: usize = TEMPO + 1;
 
 /// One family's weights in floating point while they are fitted: what each combination is
 /// worth to the mover and to the opponent, and the mover's tempo. Both colours share them:
@@ -165,6 +183,10 @@ impl Model {
             tempo: self.values[TEMPO].round() as i32,
             as_mover: table(MOVER),
             as_opponent: table(OPPONENT),
+            threats: self.values[THREATS_AT..TEMPO]
+                .iter()
+                .map(|v| v.round() as i32)
+                .collect(),
         }
     }
 }
@@ -177,6 +199,7 @@ fn for_each_feature(sample: &Sample, mut f: impl FnMut(usize, f64)) {
     for &(combo, count) in &sample.opponent_cells {
         f(OPPONENT + usize::from(combo), -f64::from(count));
     }
+    f(THREATS_AT + usize::from(sample.threats), 1.0);
     f(TEMPO, 1.0);
 }
 
@@ -279,17 +302,35 @@ fn structure_of(combo: usize) -> [usize; 5] {
     ]
 }
 
+/// The structural features of a threat mask, as indices into the masks' `MASK_STRUCTURE`
+/// weights: each group the mover holds, each the opponent holds, each pair of the two.
+fn mask_structure(mask: usize) -> impl Iterator<Item = usize> {
+    let side = SIDE_BITS as usize;
+    let held = move |bits: usize| (0..side).filter(move |&i| bits >> i & 1 == 1);
+    let (own, theirs) = (mask & ((1 << side) - 1), mask >> side);
+    held(own)
+        .chain(held(theirs).map(move |j| side + j))
+        .chain(held(own).flat_map(move |i| held(theirs).map(move |j| 2 * side + i * side + j)))
+}
+
 /// Stage 1: Newton's method over the structural weights (the mover's, the opponent's, the
-/// tempo), returned expanded to a model.
+/// masks', the tempo), returned expanded to a model.
 fn fit_structure(samples: &[Sample], scale: f64) -> Model {
-    const DIMENSION: usize = 2 * STRUCTURE + 1;
-    // Cell features are divided by the scale and the tempo's is 1, so every weight is
-    // fitted in log-odds (the tempo's scaled back below): a well conditioned Hessian.
+    const MASKS_FROM: usize = 2 * STRUCTURE;
+    const TEMPO_FROM: usize = MASKS_FROM + MASK_STRUCTURE;
+    const DIMENSION: usize = TEMPO_FROM + 1;
+    // Cell features are divided by the scale and the others are 0 or 1, so every weight is
+    // fitted in log-odds (the masks' and the tempo's scaled back below): a well conditioned
+    // Hessian.
     let features = |sample: &Sample| {
         let mut x = [0.0; DIMENSION];
         for_each_feature(sample, |index, count| {
             if index == TEMPO {
-                x[2 * STRUCTURE] += count;
+                x[TEMPO_FROM] += count;
+            } else if index >= THREATS_AT {
+                for s in mask_structure(index - THREATS_AT) {
+                    x[MASKS_FROM + s] += count;
+                }
             } else {
                 let table = index / COMBOS;
                 for s in structure_of(index % COMBOS) {
@@ -334,7 +375,12 @@ fn fit_structure(samples: &[Sample], scale: f64) -> Model {
                 .sum();
         }
     }
-    values[TEMPO] = w[2 * STRUCTURE] * scale;
+    for mask in 0..MASKS {
+        values[THREATS_AT + mask] = mask_structure(mask)
+            .map(|s| w[MASKS_FROM + s] * scale)
+            .sum();
+    }
+    values[TEMPO] = w[TEMPO_FROM] * scale;
     Model { values }
 }
 
@@ -365,7 +411,8 @@ fn solve(mut a: Vec<f64>, mut b: Vec<f64>, n: usize) -> Vec<f64> {
 
 /// Stage 2: full-batch Adam over a correction of every table entry, penalised towards none.
 fn fit_residuals(structure: Model, samples: &[Sample], options: FitOptions) -> Model {
-    // The tables' entries come first; the tempo stays as the structure fitted it.
+    // The tables' and the masks' entries come first; the tempo stays as the structure
+    // fitted it.
     let cells = TEMPO;
     let mut model = structure.clone();
     let mut adam = Adam::new(cells, ADAM_RATE);
@@ -484,11 +531,39 @@ mod tests {
         assert!(model.evaluate(&Sample::of(&board, 0.5).unwrap()) > 50.0);
     }
 
+    /// The hand-set model, with the threats the two sides hold worth something: each group
+    /// of the mover 25 a bit, each of the opponent's −15 a bit.
+    fn with_threat_worths() -> Model {
+        let mut model = Model::hand_set();
+        for mask in 0..MASKS {
+            let (own, theirs) = (mask & 31, mask >> SIDE_BITS);
+            model.values[THREATS_AT + mask] =
+                25.0 * own.count_ones() as f64 - 15.0 * theirs.count_ones() as f64;
+        }
+        model
+    }
+
+    #[test]
+    fn samples_record_the_threats_each_side_holds() {
+        let board = drawn_board(
+            &[
+                ".......", ".xx....", "..oo...", ".......", ".......", ".......", ".......",
+            ],
+            Rule::Freestyle,
+            Stone::Black,
+        );
+        let sample = Sample::of(&board, 0.5).expect("quiet");
+        let both_threes = ThreatMask::holding(&[Threat::Three], &[Threat::Three]);
+        assert_eq!(usize::from(sample.threats), both_threes.index());
+    }
+
     #[test]
     fn a_fit_reproduces_the_predictions_of_the_model_that_labelled_the_data() {
         let scale = 40.0;
-        let truth = Model::hand_set();
+        let truth = with_threat_worths();
         let samples = labelled_by(&truth, scale);
+        let masks: std::collections::HashSet<u16> = samples.iter().map(|s| s.threats).collect();
+        assert!(masks.len() >= 3, "the threats held vary: {masks:?}");
         let options = FitOptions {
             scale,
             residual_penalty: 1e-6,

@@ -5,10 +5,11 @@
 //! shared ones in play (decision 0041).
 //!
 //! A cell's four patterns are an unordered combination (directions do not matter to its
-//! worth), so a table holds one value per combination: `COMBOS` of them, in the canonical
-//! order of `combinations`. The numbers are fitted to a champion engine's evaluations by
-//! `training` (`gomoku-ai train-eval`) and live in `models/eval-weights.json`, embedded in
-//! the binary and read once.
+//! worth), so a cell table holds one value per combination: `COMBOS` of them, in the
+//! canonical order of `combinations`. A family also values each `ThreatMask` (which threats
+//! the two sides hold), one value per mask. The numbers are fitted to a champion engine's
+//! evaluations by `training` (`gomoku-ai train-eval`) and live in
+//! `models/eval-weights.json`, embedded in the binary and read once.
 
 use std::sync::OnceLock;
 
@@ -16,13 +17,14 @@ use serde::{Deserialize, Serialize};
 
 use super::all_patterns;
 use super::model_file::{parse_embedded, ModelFile};
+use super::threat_mask::MASKS;
 use crate::engine::game::patterns::Pattern;
 
 /// The embedded weights file.
 const EMBEDDED: &str = include_str!("../../../models/eval-weights.json");
 
 /// The weights file format this build reads.
-pub const FORMAT: u32 = 2;
+pub const FORMAT: u32 = 3;
 
 /// Number of line patterns.
 pub const PATTERNS: usize = 11;
@@ -105,6 +107,8 @@ pub struct Family {
     pub as_mover: Vec<i32>,
     /// Worth of each combination on a cell to the side not to move.
     pub as_opponent: Vec<i32>,
+    /// Worth of each `ThreatMask` (by its index): which threats the two sides hold.
+    pub threats: Vec<i32>,
 }
 
 /// Where a fit came from and how well it predicts, kept beside the numbers.
@@ -174,13 +178,18 @@ impl ModelFile for Weights {
         [&self.freestyle, &self.renju]
     }
 
-    fn tables(family: &Family) -> [&Vec<i32>; 2] {
-        [&family.as_mover, &family.as_opponent]
+    fn tables(family: &Family) -> Vec<(&[i32], usize)> {
+        vec![
+            (&family.as_mover, COMBOS),
+            (&family.as_opponent, COMBOS),
+            (&family.threats, MASKS),
+        ]
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::{threat_mask::ThreatMask, Threat};
     use super::*;
 
     #[test]
@@ -212,11 +221,32 @@ mod tests {
             // search answers them), so only the opponent's are asserted.
             assert!(family.as_opponent[single(Flex4)] > family.as_opponent[single(Flex2)]);
             for values in [&family.as_mover, &family.as_opponent] {
-                assert!(values[four_three] > values[single(Block3)]);
                 assert!(values[single(Flex3)] > values[single(Dead)]);
             }
+            // A lone four-three point's worth is shared between its cell and the threat
+            // mask that records it: together they beat a blocked three's cell, which adds
+            // nothing to the mask.
+            let mask_gain = |own: &[Threat], theirs: &[Threat]| {
+                family.threats[ThreatMask::holding(own, theirs).index()] - family.threats[0]
+            };
+            assert!(
+                family.as_mover[four_three] + mask_gain(&[Threat::FourThree], &[])
+                    > family.as_mover[single(Block3)]
+            );
+            assert!(
+                family.as_opponent[four_three] - mask_gain(&[], &[Threat::FourThree])
+                    > family.as_opponent[single(Block3)]
+            );
         }
         assert!(weights.scale > 0.0);
+    }
+
+    #[test]
+    fn the_embedded_weights_value_a_double_three_of_the_mover_when_the_opponent_has_no_threat() {
+        let double_three = ThreatMask::holding(&[Threat::DoubleThree], &[]);
+        for family in [&Weights::embedded().freestyle, &Weights::embedded().renju] {
+            assert!(family.threats[double_three.index()] > family.threats[0] + 50);
+        }
     }
 
     #[test]

@@ -20,6 +20,7 @@ use super::params::{
 use super::quiescence_table::QuiescenceTable;
 use super::score::{from_tt, to_tt, INFINITY, PROVEN, WIN};
 use super::tt::{Bound, Table, TtEntry};
+use crate::engine::eval::threat_mask::ThreatMask;
 use crate::engine::eval::{self, is_legal, CellInfo, CellTable, Threat};
 use crate::engine::game::area::Area;
 use crate::engine::game::board::Board;
@@ -234,6 +235,7 @@ impl<'a> Tree<'a> {
         let me = self.board.to_move();
         let them = me.opponent();
         let (mut own_sum, mut their_sum) = (0, 0);
+        let mut threats = ThreatMask::default();
         let mut under_threat = false;
         let mut calm = true;
         let rule = self.board.rule();
@@ -248,9 +250,11 @@ impl<'a> Tree<'a> {
             own_sum += own_info.as_mover;
             their_sum += their_info.as_opponent;
             calm &= !threatens_a_win(their_info.threat);
+            threats.add_theirs(&self.board, p, them, their_info);
             if forbidding && own_info.may_be_forbidden && !is_legal(&self.board, p, me) {
                 continue;
             }
+            threats.add_own(own_info.threat);
             if own_info.threat.is_winning_four() {
                 return Found::Win(p);
             }
@@ -272,7 +276,7 @@ impl<'a> Tree<'a> {
         }
         moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.order));
         Found::Eval(Static {
-            eval: eval::combine(own_sum, their_sum, eval::tempo(rule)),
+            eval: eval::combine(own_sum, their_sum, threats, rule),
             calm,
         })
     }
@@ -284,6 +288,7 @@ impl<'a> Tree<'a> {
         let me = self.board.to_move();
         let them = me.opponent();
         let (mut own_sum, mut their_sum) = (0, 0);
+        let mut threats = ThreatMask::default();
         let mut calm = true;
         let rule = self.board.rule();
         let forbidding = rule.has_forbidden_moves(me);
@@ -296,9 +301,14 @@ impl<'a> Tree<'a> {
             own_sum += own_info.as_mover;
             their_sum += their_info.as_opponent;
             calm &= !threatens_a_win(their_info.threat);
-            if !own_info.threat.is_four()
+            threats.add_theirs(&self.board, p, them, their_info);
+            if own_info.threat == Threat::Quiet
                 || forbidding && own_info.may_be_forbidden && !is_legal(&self.board, p, me)
             {
+                continue;
+            }
+            threats.add_own(own_info.threat);
+            if !own_info.threat.is_four() {
                 continue;
             }
             if own_info.threat.is_winning_four() {
@@ -318,7 +328,7 @@ impl<'a> Tree<'a> {
         }
         fours.sort_unstable_by_key(|m| std::cmp::Reverse(m.order));
         Found::Eval(Static {
-            eval: eval::combine(own_sum, their_sum, eval::tempo(rule)),
+            eval: eval::combine(own_sum, their_sum, threats, rule),
             calm,
         })
     }
