@@ -494,13 +494,17 @@ mod tests {
         samples
     }
 
+    /// A 7×7 freestyle board drawn by rows, `mover` to move.
+    fn freestyle(rows: &[&str; 7], mover: Stone) -> Board {
+        drawn_board(rows, Rule::Freestyle, mover)
+    }
+
     #[test]
     fn samples_count_every_candidate_cell_and_skip_decided_positions() {
-        let board = drawn_board(
+        let board = freestyle(
             &[
                 ".......", "..x....", "...o...", ".......", ".......", ".......", ".......",
             ],
-            Rule::Freestyle,
             Stone::Black,
         );
         let sample = Sample::of(&board, 0.7).expect("quiet");
@@ -508,11 +512,10 @@ mod tests {
         let total = |c: &[(u16, u16)]| c.iter().map(|&(_, n)| usize::from(n)).sum::<usize>();
         assert_eq!(total(&sample.mover_cells), cells);
         assert_eq!(total(&sample.opponent_cells), cells);
-        let four = drawn_board(
+        let four = freestyle(
             &[
                 ".......", ".xxxx..", "..ooo..", ".......", ".......", ".......", ".......",
             ],
-            Rule::Freestyle,
             Stone::White,
         );
         assert!(Sample::of(&four, 0.1).is_none(), "White must block a five");
@@ -520,11 +523,10 @@ mod tests {
 
     #[test]
     fn the_hand_set_model_prefers_more_shape() {
-        let board = drawn_board(
+        let board = freestyle(
             &[
                 ".......", ".xx....", ".......", "...o...", ".......", ".......", ".......",
             ],
-            Rule::Freestyle,
             Stone::Black,
         );
         let model = Model::hand_set();
@@ -545,11 +547,10 @@ mod tests {
 
     #[test]
     fn samples_record_the_threats_each_side_holds() {
-        let board = drawn_board(
+        let board = freestyle(
             &[
                 ".......", ".xx....", "..oo...", ".......", ".......", ".......", ".......",
             ],
-            Rule::Freestyle,
             Stone::Black,
         );
         let sample = Sample::of(&board, 0.5).expect("quiet");
