@@ -298,9 +298,7 @@ pub fn evaluate(board: &Board, cells: impl Iterator<Item = Point>) -> i32 {
         let their_info = table.info(board.patterns_at(point, me.opponent()));
         own += own_info.as_mover;
         their += their_info.as_opponent;
-        if !own_info.may_be_forbidden || is_legal(board, point, me) {
-            threats.add_own(own_info.threat);
-        }
+        threats.add_own_if_legal(board, point, me, own_info);
         threats.add_theirs(board, point, me.opponent(), their_info);
     }
     combine(own, their, threats, rule)

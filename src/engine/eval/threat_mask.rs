@@ -36,6 +36,24 @@ pub fn group(threat: Threat) -> u16 {
     }
 }
 
+/// The group of `colour`'s threat on `point` (its four patterns there give `info`) when
+/// `colour` may play there, else none. The exact renju foul test runs only for a group not
+/// yet among `held` and a cell that may be a foul.
+#[inline]
+fn legal_group(held: u16, board: &Board, point: Point, colour: Stone, info: CellInfo) -> u16 {
+    let bit = group(info.threat);
+    let playable = || {
+        !info.may_be_forbidden
+            || !board.rule().has_forbidden_moves(colour)
+            || is_legal(board, point, colour)
+    };
+    if held & bit == bit || playable() {
+        bit
+    } else {
+        0
+    }
+}
+
 /// The threat groups the side to move and its opponent hold.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ThreatMask {
@@ -55,27 +73,23 @@ impl ThreatMask {
         }
     }
 
-    /// Records a threat of the side to move on a cell it may play.
+    /// Records a threat of the side to move on a cell the caller knows it may play.
     #[inline]
     pub fn add_own(&mut self, threat: Threat) {
         self.own |= group(threat);
     }
 
-    /// Records the opponent's threat on `point` (its four patterns there give `info`),
-    /// unless renju forbids the opponent that point. The exact foul test runs only for a
-    /// group not yet held and a cell that may be a foul.
+    /// Records the threat of the side to move (`me`) on `point` (its four patterns there
+    /// give `info`), unless renju forbids it that point.
+    #[inline]
+    pub fn add_own_if_legal(&mut self, board: &Board, point: Point, me: Stone, info: CellInfo) {
+        self.own |= legal_group(self.own, board, point, me, info);
+    }
+
+    /// Records the opponent's (`them`) threat on `point`, as `add_own_if_legal`.
     #[inline]
     pub fn add_theirs(&mut self, board: &Board, point: Point, them: Stone, info: CellInfo) {
-        let bit = group(info.threat);
-        if self.theirs & bit == bit {
-            return;
-        }
-        if !info.may_be_forbidden
-            || !board.rule().has_forbidden_moves(them)
-            || is_legal(board, point, them)
-        {
-            self.theirs |= bit;
-        }
+        self.theirs |= legal_group(self.theirs, board, point, them, info);
     }
 
     /// The mask's index into a table of `MASKS` values.

@@ -76,10 +76,7 @@ impl Sample {
             }
             mover[combination(own)] += 1;
             opponent[combination(theirs)] += 1;
-            let own_info = table.info(own);
-            if !own_info.may_be_forbidden || is_legal(board, p, me) {
-                threats.add_own(own_info.threat);
-            }
+            threats.add_own_if_legal(board, p, me, table.info(own));
             threats.add_theirs(board, p, me.opponent(), table.info(theirs));
         }
         Some(Sample {
@@ -538,7 +535,7 @@ mod tests {
     fn with_threat_worths() -> Model {
         let mut model = Model::hand_set();
         for mask in 0..MASKS {
-            let (own, theirs) = (mask & 31, mask >> SIDE_BITS);
+            let (own, theirs) = (mask & ((1 << SIDE_BITS) - 1), mask >> SIDE_BITS);
             model.values[THREATS_AT + mask] =
                 25.0 * own.count_ones() as f64 - 15.0 * theirs.count_ones() as f64;
         }
