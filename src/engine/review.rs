@@ -13,8 +13,9 @@
 //! - the analysis's own best move is `best` (loss 0);
 //! - otherwise the loss decides: `excellent` under [`EXCELLENT_BELOW`], `good` under
 //!   [`GOOD_BELOW`], `inaccuracy` under [`INACCURACY_BELOW`], `mistake` under
-//!   [`MISTAKE_BELOW`], `blunder` from there on; a move that throws away a proven win is at
-//!   least a `mistake`, and a `blunder` when it hands the opponent a proven win.
+//!   [`MISTAKE_BELOW`], `blunder` from there on; a move that throws away a proven win, or
+//!   hands the opponent a proven win the mover was not already proven to lose, is at least a
+//!   `mistake`, and a `blunder` when it does both.
 //!
 //! Pure: it takes the positions and their analyses, whoever searched them (the service's pool
 //! and cache, or a loop over `levels::analyze`). Uses the game, `threats` (five points) and the
@@ -50,7 +51,8 @@ pub enum Label {
     Good,
     /// Lost less than [`INACCURACY_BELOW`].
     Inaccuracy,
-    /// Lost less than [`MISTAKE_BELOW`], or threw away a proven win.
+    /// Lost less than [`MISTAKE_BELOW`], or threw away a proven win, or handed the opponent
+    /// one.
     Mistake,
     /// Lost [`MISTAKE_BELOW`] or more, or threw away a proven win into a proven loss.
     Blunder,
@@ -324,14 +326,14 @@ fn judge(facts: &Facts) -> (Label, f64) {
     let played = 1.0 - facts.after.win_probability;
     let loss = (facts.before.win_probability - played).clamp(0.0, 1.0);
     let label = Label::of_loss(loss);
-    let had_win = facts.before.is_proven_win();
-    let keeps_win = facts.after.is_proven_loss();
-    let floor = if !had_win || keeps_win {
-        Label::Best
-    } else if facts.after.is_proven_win() {
-        Label::Blunder
-    } else {
-        Label::Mistake
+    // As chess sites treat a move that lets a mate appear: however low the mover's odds
+    // already were, a defence it still had is no inaccuracy to give up.
+    let threw_away_a_win = facts.before.is_proven_win() && !facts.after.is_proven_loss();
+    let handed_over_a_win = facts.after.is_proven_win() && !facts.before.is_proven_loss();
+    let floor = match (threw_away_a_win, handed_over_a_win) {
+        (true, true) => Label::Blunder,
+        (true, false) | (false, true) => Label::Mistake,
+        (false, false) => Label::Best,
     };
     (label.max(floor), loss)
 }
@@ -634,6 +636,27 @@ mod tests {
             ]
         );
         assert_eq!(turns[1].line, [point("b2"), point("c3")]);
+    }
+
+    #[test]
+    fn handing_the_opponent_a_proven_win_is_at_least_a_mistake() {
+        let g = game(Rule::Freestyle, 15, &["h8", "a1"]);
+        // White had a defence at 6 %; after a1 Black's win is proven: the loss alone (0.06)
+        // would be an inaccuracy.
+        let review = g.review(&[
+            analysis("h8", &[], chance(0.5)),
+            analysis("i9", &[], chance(0.06)),
+            analysis("b2", &["c3"], Score::win_in(4)),
+        ]);
+        assert_eq!(review.moves[1].label, Label::Mistake);
+        assert!((review.moves[1].loss - 0.06).abs() < 1e-9);
+        // Already proven lost before it, the move gives nothing away.
+        let review = g.review(&[
+            analysis("h8", &[], chance(0.5)),
+            analysis("i9", &[], Score::proven_loss()),
+            analysis("b2", &["c3"], Score::win_in(4)),
+        ]);
+        assert_eq!(review.moves[1].label, Label::Excellent);
     }
 
     #[test]

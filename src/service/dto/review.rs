@@ -139,9 +139,9 @@ pub struct ReviewedMoveDto {
     #[schema(minimum = 0.0, maximum = 1.0)]
     pub loss: f64,
     /// `best`, `excellent` (loss under 0.02), `good` (under 0.05), `inaccuracy` (under 0.10),
-    /// `mistake` (under 0.20, or a proven win thrown away), `blunder` (0.20 or more, or a proven
-    /// win thrown away into a proven loss), or `forced` (the only move that did not lose at
-    /// once).
+    /// `mistake` (under 0.20, or a proven win thrown away, or a proven win handed to the
+    /// opponent), `blunder` (0.20 or more, or a proven win thrown away into a proven loss), or
+    /// `forced` (the only move that did not lose at once).
     pub label: LabelDto,
     /// The reviewer's line from the position before the move, starting with `best`.
     pub pv: Vec<String>,
