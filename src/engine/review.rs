@@ -438,6 +438,13 @@ mod tests {
         }
     }
 
+    /// The review of the game h8 a1, the reviewer rating h8 even, then saying `before` of the
+    /// position White replied in and `after` of the one a1 left Black.
+    fn review_of_a1(before: Option<Analysis>, after: Option<Analysis>) -> Review {
+        let g = game(Rule::Freestyle, 15, &["h8", "a1"]);
+        g.review(&[analysis("h8", &[], chance(0.5)), before, after])
+    }
+
     fn turns_at(review: &Review, ply: usize) -> Vec<TurningPoint> {
         let turns = review.turning_points.iter();
         turns.filter(|t| t.ply == ply).cloned().collect()
@@ -514,12 +521,10 @@ mod tests {
     #[test]
     fn a_gain_is_no_loss() {
         // White's reply scores better than the reviewer thought the best one would.
-        let game = game(Rule::Freestyle, 15, &["h8", "a1"]);
-        let review = game.review(&[
-            analysis("h8", &[], chance(0.5)),
+        let review = review_of_a1(
             analysis("i9", &[], chance(0.3)),
             analysis("i9", &[], chance(0.4)),
-        ]);
+        );
         assert_eq!(review.moves[1].loss, 0.0);
         assert_eq!(review.moves[1].label, Label::Excellent);
     }
@@ -603,14 +608,12 @@ mod tests {
 
     #[test]
     fn throwing_away_a_proven_win_is_at_least_a_mistake() {
-        let g = game(Rule::Freestyle, 15, &["h8", "a1"]);
         // White had a proven win; after a1 Black is still lost in White's eyes at 97 %: the
         // loss alone (0.03) would be good.
-        let review = g.review(&[
-            analysis("h8", &[], chance(0.5)),
+        let review = review_of_a1(
             analysis("i9", &["j10", "k11"], Score::win_in(3)),
             analysis("b2", &[], chance(0.03)),
-        ]);
+        );
         assert_eq!(review.moves[1].label, Label::Mistake);
         assert!((review.moves[1].loss - 0.03).abs() < 1e-9);
         let missed = turns_at(&review, 1);
@@ -620,11 +623,10 @@ mod tests {
         assert_eq!(missed[0].line, [point("i9"), point("j10"), point("k11")]);
 
         // The same win thrown away into a proven loss: a blunder, and Black's win appears.
-        let review = g.review(&[
-            analysis("h8", &[], chance(0.5)),
+        let review = review_of_a1(
             analysis("i9", &[], Score::win_in(3)),
             analysis("b2", &["c3"], Score::win_in(4)),
-        ]);
+        );
         assert_eq!(review.moves[1].label, Label::Blunder);
         let turns = turns_at(&review, 1);
         let kinds: Vec<(TurnKind, Stone)> = turns.iter().map(|t| (t.kind, t.side)).collect();
@@ -640,35 +642,30 @@ mod tests {
 
     #[test]
     fn handing_the_opponent_a_proven_win_is_at_least_a_mistake() {
-        let g = game(Rule::Freestyle, 15, &["h8", "a1"]);
         // White had a defence at 6 %; after a1 Black's win is proven: the loss alone (0.06)
         // would be an inaccuracy.
-        let review = g.review(&[
-            analysis("h8", &[], chance(0.5)),
+        let review = review_of_a1(
             analysis("i9", &[], chance(0.06)),
             analysis("b2", &["c3"], Score::win_in(4)),
-        ]);
+        );
         assert_eq!(review.moves[1].label, Label::Mistake);
         assert!((review.moves[1].loss - 0.06).abs() < 1e-9);
         // Already proven lost before it, the move gives nothing away.
-        let review = g.review(&[
-            analysis("h8", &[], chance(0.5)),
+        let review = review_of_a1(
             analysis("i9", &[], Score::proven_loss()),
             analysis("b2", &["c3"], Score::win_in(4)),
-        ]);
+        );
         assert_eq!(review.moves[1].label, Label::Excellent);
     }
 
     #[test]
     fn a_result_proven_without_its_distance_is_a_proven_one() {
-        let g = game(Rule::Freestyle, 15, &["h8", "a1"]);
         // White's win proven without a distance, thrown away into Black's: a blunder, the
         // win missed and Black's appearing, as with distances.
-        let review = g.review(&[
-            analysis("h8", &[], chance(0.5)),
+        let review = review_of_a1(
             analysis("i9", &[], Score::proven_win()),
             analysis("b2", &[], Score::proven_win()),
-        ]);
+        );
         assert_eq!(review.moves[1].label, Label::Blunder);
         let kinds: Vec<(TurnKind, Stone)> = turns_at(&review, 1)
             .iter()
@@ -682,22 +679,19 @@ mod tests {
             ]
         );
         // Kept: Black is still lost, so no turn.
-        let review = g.review(&[
-            analysis("h8", &[], chance(0.5)),
+        let review = review_of_a1(
             analysis("i9", &[], Score::proven_win()),
             analysis("b2", &[], Score::proven_loss()),
-        ]);
+        );
         assert!(turns_at(&review, 1).is_empty());
     }
 
     #[test]
     fn a_slower_win_keeps_the_win_and_is_no_turning_point() {
-        let g = game(Rule::Freestyle, 15, &["h8", "a1"]);
-        let review = g.review(&[
-            analysis("h8", &[], chance(0.5)),
+        let review = review_of_a1(
             analysis("i9", &[], Score::win_in(2)),
             analysis("b2", &[], Score::loss_in(4)),
-        ]);
+        );
         assert_eq!(review.moves[1].label, Label::Excellent);
         assert!(turns_at(&review, 1).is_empty());
         // White's win appeared with Black's h8 (the reviewer saw none before it).
