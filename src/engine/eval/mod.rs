@@ -127,6 +127,20 @@ pub struct CellInfo {
     pub may_be_forbidden: bool,
 }
 
+impl CellInfo {
+    /// What a cell is to a colour that may not play it (a renju foul of Black's): no threat,
+    /// and no worth to evaluate or to order by (`playable`).
+    pub const FOUL: CellInfo = CellInfo {
+        threat: Threat::Quiet,
+        value: 0,
+        order_own: 0,
+        order_theirs: 0,
+        as_mover: 0,
+        as_opponent: 0,
+        may_be_forbidden: false,
+    };
+}
+
 /// A `CellInfo` as the table stores it: twelve bytes, so the table stays in the cache.
 #[derive(Clone, Copy)]
 struct Packed {
@@ -275,6 +289,19 @@ pub fn may_be_forbidden(patterns: [Pattern; 4]) -> bool {
             || count(|p| p == Pattern::Flex3) >= 2)
 }
 
+/// What `colour`'s patterns on the empty `point` give (`info`, from the rule's table), or
+/// `None` when renju forbids `colour` that point: a foul is no threat, and the evaluation
+/// and the move order give it no worth, to either side (a point the opponent may not take
+/// needs no block). The exact foul test runs only where the patterns leave room for one.
+#[must_use]
+#[inline]
+pub fn playable(board: &Board, point: Point, colour: Stone, info: CellInfo) -> Option<CellInfo> {
+    let foul = info.may_be_forbidden
+        && board.rule().has_forbidden_moves(colour)
+        && renju::forbidden_kind(board.grid(), point).is_some();
+    (!foul).then_some(info)
+}
+
 /// Whether `colour` may play the empty `point` (renju forbids some Black moves).
 #[must_use]
 pub fn is_legal(board: &Board, point: Point, colour: Stone) -> bool {
@@ -285,7 +312,8 @@ pub fn is_legal(board: &Board, point: Point, colour: Stone) -> bool {
 }
 
 /// The static evaluation for the side to move over the given candidate cells: what the
-/// cells are worth to it minus what they are worth to the opponent, plus its tempo and what
+/// cells it may play are worth to it minus what those the opponent may play are worth to
+/// the opponent, plus its tempo and what
 /// the threats the two sides hold there are worth.
 #[must_use]
 pub fn evaluate(board: &Board, cells: impl Iterator<Item = Point>) -> i32 {
@@ -294,12 +322,22 @@ pub fn evaluate(board: &Board, cells: impl Iterator<Item = Point>) -> i32 {
     let (mut own, mut their) = (0i32, 0i32);
     let mut threats = ThreatMask::default();
     for point in cells {
-        let own_info = table.info(board.patterns_at(point, me));
-        let their_info = table.info(board.patterns_at(point, me.opponent()));
-        own += own_info.as_mover;
-        their += their_info.as_opponent;
-        threats.add_own_if_legal(board, point, me, own_info);
-        threats.add_theirs(board, point, me.opponent(), their_info);
+        let info = |colour| {
+            playable(
+                board,
+                point,
+                colour,
+                table.info(board.patterns_at(point, colour)),
+            )
+        };
+        if let Some(own_info) = info(me) {
+            own += own_info.as_mover;
+            threats.add_own(own_info.threat);
+        }
+        if let Some(their_info) = info(me.opponent()) {
+            their += their_info.as_opponent;
+            threats.add_theirs(their_info.threat);
+        }
     }
     combine(own, their, threats, rule)
 }
@@ -330,6 +368,11 @@ mod tests {
         ".......", ".xxx...", ".......", "...x...", "...x...", ".......", ".......",
     ];
 
+    /// Black's stones where (4, 3) makes two open threes: a foul under renju.
+    const DOUBLE_THREE: [&str; 7] = [
+        ".......", "....x..", "....x..", "..xx...", ".......", ".......", ".......",
+    ];
+
     #[test]
     fn threat_classes_combine_lines() {
         let b = board(&SHAPES, Rule::Freestyle);
@@ -348,9 +391,7 @@ mod tests {
 
     #[test]
     fn renju_double_three_is_illegal_for_black_only() {
-        let rows = [
-            ".......", "....x..", "....x..", "..xx...", ".......", ".......", ".......",
-        ];
+        let rows = DOUBLE_THREE;
         let p = Point::new(4, 3);
         let b = board(&rows, Rule::Renju);
         assert_eq!(threat_at(&b, p, Stone::Black), Threat::DoubleThree);
@@ -381,26 +422,27 @@ mod tests {
         let weights = Weights::embedded();
         for rule in [Rule::Freestyle, Rule::Renju] {
             for mover in [Stone::Black, Stone::White] {
-                let b = drawn_board(&SHAPES, rule, mover);
+                let b = drawn_board(&DOUBLE_THREE, rule, mover);
                 let family = weights.family(rule);
                 let cells: Vec<Point> = b.empty_points().collect();
+                let fouls = cells.iter().filter(|&&p| !is_legal(&b, p, Stone::Black));
+                assert_eq!(fouls.count(), usize::from(rule == Rule::Renju));
+                let board = &b;
+                let legal = |colour| cells.iter().filter(move |&&p| is_legal(board, p, colour));
                 let groups = |colour: Stone| {
-                    cells
-                        .iter()
-                        .filter(|&&p| is_legal(&b, p, colour))
-                        .fold(0, |bits, &p| {
-                            bits | threat_mask::group(threat_at(&b, p, colour))
-                        })
+                    legal(colour).fold(0, |bits, &p| {
+                        bits | threat_mask::group(threat_at(&b, p, colour))
+                    })
                 };
                 let mask = usize::from(groups(mover))
                     | usize::from(groups(mover.opponent())) << threat_mask::SIDE_BITS;
-                let by_hand: i32 = cells
-                    .iter()
-                    .map(|&p| {
-                        family.as_mover[combination(b.patterns_at(p, mover))]
-                            - family.as_opponent[combination(b.patterns_at(p, mover.opponent()))]
-                    })
-                    .sum::<i32>()
+                let worth = |colour, table: &[i32]| -> i32 {
+                    legal(colour)
+                        .map(|&p| table[combination(b.patterns_at(p, colour))])
+                        .sum()
+                };
+                let by_hand = worth(mover, &family.as_mover)
+                    - worth(mover.opponent(), &family.as_opponent)
                     + family.tempo
                     + family.threats[mask];
                 assert_eq!(

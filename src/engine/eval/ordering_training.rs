@@ -29,7 +29,8 @@ const ADAM_RATE: f64 = 0.05;
 /// One position and the move the player chose there.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Choice {
-    /// `(mover's combination, opponent's combination)` of each legal candidate cell.
+    /// `(mover's combination, opponent's combination)` of each legal candidate cell (a dead
+    /// one for the opponent where renju forbids it the cell).
     pub cells: Vec<(u16, u16)>,
     /// The index in `cells` of the move played.
     pub played: usize,
@@ -58,6 +59,12 @@ impl Choice {
             if p == played {
                 index = Some(cells.len());
             }
+            // A cell the opponent may not play needs no block: the tree orders it as one
+            // with no line to five for the opponent (`CellInfo::FOUL`).
+            let theirs = match is_legal(board, p, me.opponent()) {
+                true => theirs,
+                false => [Pattern::Dead; 4],
+            };
             cells.push((compact(combination(own)), compact(combination(theirs))));
         }
         Some(Choice {

@@ -9,10 +9,7 @@
 //! holds among the candidate cells it may legally play, and the evaluation adds a learned
 //! value per mask (`weights::Family::threats`).
 
-use super::{is_legal, CellInfo, Threat};
-use crate::engine::game::board::Board;
-use crate::engine::game::geometry::Point;
-use crate::engine::game::stone::Stone;
+use super::Threat;
 
 /// Threat groups recorded per side.
 pub const SIDE_BITS: u32 = 5;
@@ -36,24 +33,6 @@ pub fn group(threat: Threat) -> u16 {
     }
 }
 
-/// The group of `colour`'s threat on `point` (its four patterns there give `info`) when
-/// `colour` may play there, else none. The exact renju foul test runs only for a group not
-/// yet among `held` and a cell that may be a foul.
-#[inline]
-fn legal_group(held: u16, board: &Board, point: Point, colour: Stone, info: CellInfo) -> u16 {
-    let bit = group(info.threat);
-    let playable = || {
-        !info.may_be_forbidden
-            || !board.rule().has_forbidden_moves(colour)
-            || is_legal(board, point, colour)
-    };
-    if held & bit == bit || playable() {
-        bit
-    } else {
-        0
-    }
-}
-
 /// The threat groups the side to move and its opponent hold.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ThreatMask {
@@ -73,23 +52,16 @@ impl ThreatMask {
         }
     }
 
-    /// Records a threat of the side to move on a cell the caller knows it may play.
+    /// Records a threat of the side to move on a cell it may play (`eval::playable`).
     #[inline]
     pub fn add_own(&mut self, threat: Threat) {
         self.own |= group(threat);
     }
 
-    /// Records the threat of the side to move (`me`) on `point` (its four patterns there
-    /// give `info`), unless renju forbids it that point.
+    /// Records a threat of the opponent on a cell it may play (`eval::playable`).
     #[inline]
-    pub fn add_own_if_legal(&mut self, board: &Board, point: Point, me: Stone, info: CellInfo) {
-        self.own |= legal_group(self.own, board, point, me, info);
-    }
-
-    /// Records the opponent's (`them`) threat on `point`, as `add_own_if_legal`.
-    #[inline]
-    pub fn add_theirs(&mut self, board: &Board, point: Point, them: Stone, info: CellInfo) {
-        self.theirs |= legal_group(self.theirs, board, point, them, info);
+    pub fn add_theirs(&mut self, threat: Threat) {
+        self.theirs |= group(threat);
     }
 
     /// The mask's index into a table of `MASKS` values.
@@ -103,8 +75,10 @@ impl ThreatMask {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::eval::CellTable;
+    use crate::engine::eval::{playable, CellTable};
+    use crate::engine::game::geometry::Point;
     use crate::engine::game::position::drawn_board;
+    use crate::engine::game::stone::Stone;
     use crate::engine::Rule;
 
     #[test]
@@ -129,7 +103,7 @@ mod tests {
         let mut mask = ThreatMask::holding(&[Threat::Four], &[]);
         let board = drawn_board(&["....."; 5], Rule::Freestyle, Stone::Black);
         let info = CellTable::get().info(board.patterns_at(Point::new(2, 2), Stone::White));
-        mask.add_theirs(&board, Point::new(2, 2), Stone::White, info);
+        mask.add_theirs(info.threat);
         assert_eq!(mask.index(), 4, "an empty board's cell holds no threat");
         assert_eq!(
             ThreatMask::holding(&[], &[Threat::Four]).index(),
@@ -159,7 +133,9 @@ mod tests {
             let info = CellTable::of(rule).info(board.patterns_at(point, Stone::Black));
             assert_eq!(info.threat, Threat::DoubleThree);
             let mut mask = ThreatMask::default();
-            mask.add_theirs(&board, point, Stone::Black, info);
+            if let Some(info) = playable(&board, point, Stone::Black, info) {
+                mask.add_theirs(info.threat);
+            }
             let double_three = ThreatMask::holding(&[], &[Threat::DoubleThree]);
             assert_eq!(mask == double_three, held, "{rule:?}");
         }

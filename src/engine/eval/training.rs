@@ -19,7 +19,7 @@
 
 use super::threat_mask::{ThreatMask, MASKS, SIDE_BITS};
 use super::weights::{self, combination, combinations, Family, COMBOS, PATTERNS};
-use super::{is_legal, order_value, CellTable, Threat};
+use super::{is_legal, order_value, playable, CellTable, Threat};
 use crate::engine::game::area::Area;
 use crate::engine::game::board::Board;
 use crate::engine::game::geometry::Point;
@@ -45,9 +45,9 @@ const ADAM_DECAY: (f64, f64) = (0.9, 0.999);
 /// What the fit needs of one position.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Sample {
-    /// `(combination, count)` of the mover's patterns over the candidate cells.
+    /// `(combination, count)` of the mover's patterns over the candidate cells it may play.
     pub mover_cells: Vec<(u16, u16)>,
-    /// `(combination, count)` of the opponent's patterns over the same cells.
+    /// `(combination, count)` of the opponent's patterns over the candidate cells it may play.
     pub opponent_cells: Vec<(u16, u16)>,
     /// The index of the position's `ThreatMask`.
     pub threats: u16,
@@ -74,10 +74,14 @@ impl Sample {
             if decides(board, p, own, theirs) {
                 return None;
             }
-            mover[combination(own)] += 1;
-            opponent[combination(theirs)] += 1;
-            threats.add_own_if_legal(board, p, me, table.info(own));
-            threats.add_theirs(board, p, me.opponent(), table.info(theirs));
+            if let Some(info) = playable(board, p, me, table.info(own)) {
+                mover[combination(own)] += 1;
+                threats.add_own(info.threat);
+            }
+            if let Some(info) = playable(board, p, me.opponent(), table.info(theirs)) {
+                opponent[combination(theirs)] += 1;
+                threats.add_theirs(info.threat);
+            }
         }
         Some(Sample {
             mover_cells: sparse(&mover),
@@ -516,6 +520,40 @@ mod tests {
             Stone::White,
         );
         assert!(Sample::of(&four, 0.1).is_none(), "White must block a five");
+    }
+
+    #[test]
+    fn samples_leave_renju_fouls_out() {
+        // Black at (4, 3) makes two open threes: a foul under renju, a threat in freestyle.
+        let rows = [
+            ".......", "....x..", "....x..", "..xx...", ".......", ".......", ".......",
+        ];
+        let foul = Point::new(4, 3);
+        let total = |c: &[(u16, u16)]| c.iter().map(|&(_, n)| usize::from(n)).sum::<usize>();
+        let sample = |rule| {
+            let board = drawn_board(&rows, rule, Stone::White);
+            let black = combination(board.patterns_at(foul, Stone::Black));
+            let sample = Sample::of(&board, 0.5).expect("quiet");
+            let of_foul = sample
+                .opponent_cells
+                .iter()
+                .find(|c| usize::from(c.0) == black);
+            let cells = Area::new(&board).candidates(&board).count();
+            (sample.clone(), of_foul.map_or(0, |c| c.1), cells)
+        };
+        let (free, free_fouls, cells) = sample(Rule::Freestyle);
+        let (renju, renju_fouls, _) = sample(Rule::Renju);
+        assert_eq!(renju_fouls + 1, free_fouls);
+        assert_eq!(total(&free.opponent_cells), cells);
+        assert_eq!(total(&renju.opponent_cells), cells - 1);
+        assert_eq!(
+            total(&renju.mover_cells),
+            cells,
+            "White may play everywhere"
+        );
+        let double_three = ThreatMask::holding(&[], &[Threat::DoubleThree]).index();
+        assert_eq!(usize::from(free.threats) & double_three, double_three);
+        assert_eq!(usize::from(renju.threats) & double_three, 0);
     }
 
     #[test]

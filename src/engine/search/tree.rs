@@ -21,7 +21,7 @@ use super::quiescence_table::QuiescenceTable;
 use super::score::{from_tt, to_tt, INFINITY, PROVEN, WIN};
 use super::tt::{Bound, Table, TtEntry};
 use crate::engine::eval::threat_mask::ThreatMask;
-use crate::engine::eval::{self, is_legal, CellInfo, CellTable, Threat};
+use crate::engine::eval::{self, is_legal, playable, CellInfo, CellTable, Threat};
 use crate::engine::game::area::Area;
 use crate::engine::game::board::Board;
 use crate::engine::game::geometry::Point;
@@ -239,30 +239,25 @@ impl<'a> Tree<'a> {
         let mut under_threat = false;
         let mut calm = true;
         let rule = self.board.rule();
-        let forbidding = rule.has_forbidden_moves(me);
         let table = CellTable::of(rule);
         for p in self.area.candidates(&self.board) {
             let their_patterns = self.board.patterns_at(p, them);
-            let (own_info, their_info) = (
-                table.info(self.board.patterns_at(p, me)),
-                table.info(their_patterns),
-            );
-            own_sum += own_info.as_mover;
+            let their_info = playable(&self.board, p, them, table.info(their_patterns))
+                .unwrap_or(CellInfo::FOUL);
             their_sum += their_info.as_opponent;
             calm &= !threatens_a_win(their_info.threat);
-            threats.add_theirs(&self.board, p, them, their_info);
-            if forbidding && own_info.may_be_forbidden && !is_legal(&self.board, p, me) {
+            threats.add_theirs(their_info.threat);
+            let own_patterns = self.board.patterns_at(p, me);
+            let Some(own_info) = playable(&self.board, p, me, table.info(own_patterns)) else {
                 continue;
-            }
+            };
+            own_sum += own_info.as_mover;
             threats.add_own(own_info.threat);
             if own_info.threat.is_winning_four() {
                 return Found::Win(p);
             }
             // Only the open-four and five classes hold a `Flex4` line: look at the lines then.
-            if their_info.threat >= Threat::OpenFour
-                && their_patterns.contains(&Pattern::Flex4)
-                && (!their_info.may_be_forbidden || is_legal(&self.board, p, them))
-            {
+            if their_info.threat >= Threat::OpenFour && their_patterns.contains(&Pattern::Flex4) {
                 under_threat = true;
             }
             moves.push(self.candidate(ply, p, tt_move, own_info, their_info));
@@ -291,20 +286,20 @@ impl<'a> Tree<'a> {
         let mut threats = ThreatMask::default();
         let mut calm = true;
         let rule = self.board.rule();
-        let forbidding = rule.has_forbidden_moves(me);
         let table = CellTable::of(rule);
         for p in self.area.candidates(&self.board) {
-            let (own_info, their_info) = (
-                table.info(self.board.patterns_at(p, me)),
-                table.info(self.board.patterns_at(p, them)),
-            );
-            own_sum += own_info.as_mover;
+            let their_patterns = self.board.patterns_at(p, them);
+            let their_info = playable(&self.board, p, them, table.info(their_patterns))
+                .unwrap_or(CellInfo::FOUL);
             their_sum += their_info.as_opponent;
             calm &= !threatens_a_win(their_info.threat);
-            threats.add_theirs(&self.board, p, them, their_info);
-            if own_info.threat == Threat::Quiet
-                || forbidding && own_info.may_be_forbidden && !is_legal(&self.board, p, me)
-            {
+            threats.add_theirs(their_info.threat);
+            let own_patterns = self.board.patterns_at(p, me);
+            let Some(own_info) = playable(&self.board, p, me, table.info(own_patterns)) else {
+                continue;
+            };
+            own_sum += own_info.as_mover;
+            if own_info.threat == Threat::Quiet {
                 continue;
             }
             threats.add_own(own_info.threat);
@@ -738,12 +733,15 @@ mod tests {
         }
     }
 
-    /// The quiescence's scan against the full scan filtered to fours, and the candidates
-    /// against their definition, along random lines of play from the midgames (the history
-    /// table and killers get random credit, so ties and the table's move both occur).
+    /// The quiescence's scan against the full scan filtered to fours, both scans' evaluation
+    /// against `eval::evaluate` (renju fouls of Black's left out: the lines meet some), and
+    /// the candidates against their definition, along random lines of play from the midgames
+    /// (the history table and killers get random credit, so ties and the table's move both
+    /// occur).
     #[test]
     fn quick_scans_agree_with_the_full_scan() {
         let mut rng = SmallRng::seed_from_u64(3);
+        let mut fouls = 0;
         for board in midgames() {
             let tt = Table::new(1);
             let mut history = vec![0; 2 * CELLS];
@@ -752,6 +750,8 @@ mod tests {
                 let ply = step % 8;
                 let candidates: Vec<Point> = tree.area.candidates(&tree.board).collect();
                 assert_eq!(candidates, candidates_from_scratch(&tree.board));
+                let foul = |&p: &Point| !is_legal(&tree.board, p, Stone::Black);
+                fouls += candidates.iter().filter(|p| foul(p)).count();
                 let mut full = Vec::new();
                 let found = tree.scan_into(ply, None, &mut full);
                 let mut fours = Vec::new();
@@ -760,6 +760,8 @@ mod tests {
                     (Found::Win(a), Found::Win(b)) => assert_eq!(a, b),
                     (Found::Eval(a), Found::Eval(b)) => {
                         assert_eq!(a, b);
+                        let cells = candidates.iter().copied();
+                        assert_eq!(a.eval, eval::evaluate(&tree.board, cells));
                         full.retain(|m| m.own.is_four());
                         let points = |ms: &[Move]| ms.iter().map(|m| m.point).collect::<Vec<_>>();
                         assert_eq!(points(&full), points(&fours));
@@ -779,5 +781,9 @@ mod tests {
                 }
             }
         }
+        assert!(
+            fouls > 0,
+            "the renju lines of play meet no Black foul to leave out"
+        );
     }
 }
