@@ -129,7 +129,7 @@ pub struct CellInfo {
 
 impl CellInfo {
     /// What a cell is to a colour that may not play it (a renju foul of Black's): no threat,
-    /// and no worth to evaluate or to order by (`playable`).
+    /// and no worth to evaluate or to order by (`CellReader`).
     pub const FOUL: CellInfo = CellInfo {
         threat: Threat::Quiet,
         value: 0,
@@ -289,17 +289,48 @@ pub fn may_be_forbidden(patterns: [Pattern; 4]) -> bool {
             || count(|p| p == Pattern::Flex3) >= 2)
 }
 
-/// What `colour`'s patterns on the empty `point` give (`info`, from the rule's table), or
-/// `None` when renju forbids `colour` that point: a foul is no threat, and the evaluation
-/// and the move order give it no worth, to either side (a point the opponent may not take
-/// needs no block). The exact foul test runs only where the patterns leave room for one.
-#[must_use]
-#[inline]
-pub fn playable(board: &Board, point: Point, colour: Stone, info: CellInfo) -> Option<CellInfo> {
-    let foul = info.may_be_forbidden
-        && board.rule().has_forbidden_moves(colour)
-        && renju::forbidden_kind(board.grid(), point).is_some();
-    (!foul).then_some(info)
+/// Reads a position's cells as the evaluation and the move order see them: the rule's table
+/// entry of a side's patterns on a cell, or `None` where renju forbids that side the cell (a
+/// foul is no threat, and has no worth to evaluate or to order by, to either side: a point the
+/// opponent may not take needs no block). Made once per scan, so the rule is read once; the
+/// exact foul test runs only where the patterns leave room for one.
+#[derive(Clone, Copy)]
+pub struct CellReader<'a> {
+    board: &'a Board,
+    table: CellTable,
+    /// Per colour, whether the rule forbids it any point.
+    fouls: [bool; 2],
+}
+
+impl<'a> CellReader<'a> {
+    /// A reader of `board`'s cells.
+    #[must_use]
+    #[inline]
+    pub fn new(board: &'a Board) -> CellReader<'a> {
+        let rule = board.rule();
+        CellReader {
+            board,
+            table: CellTable::of(rule),
+            fouls: Stone::BOTH.map(|colour| rule.has_forbidden_moves(colour)),
+        }
+    }
+
+    /// The entry of `colour`'s patterns on the empty `point`, unless renju forbids it there.
+    #[must_use]
+    #[inline]
+    pub fn info(&self, point: Point, colour: Stone) -> Option<CellInfo> {
+        let info = self.table.info(self.board.patterns_at(point, colour));
+        let foul =
+            self.fouls[colour.index()] && info.may_be_forbidden && is_foul(self.board, point);
+        (!foul).then_some(info)
+    }
+}
+
+/// The exact renju foul test of Black's stone on `point`, out of line: the scans read every
+/// cell, and few need the test.
+#[inline(never)]
+fn is_foul(board: &Board, point: Point) -> bool {
+    renju::forbidden_kind(board.grid(), point).is_some()
 }
 
 /// Whether `colour` may play the empty `point` (renju forbids some Black moves).
@@ -313,23 +344,15 @@ pub fn is_legal(board: &Board, point: Point, colour: Stone) -> bool {
 
 /// The static evaluation for the side to move over the given candidate cells: what the
 /// cells it may play are worth to it minus what those the opponent may play are worth to
-/// the opponent, plus its tempo and what
-/// the threats the two sides hold there are worth.
+/// the opponent, plus its tempo and what the threats the two sides hold there are worth.
 #[must_use]
 pub fn evaluate(board: &Board, cells: impl Iterator<Item = Point>) -> i32 {
     let (rule, me) = (board.rule(), board.to_move());
-    let table = CellTable::of(rule);
+    let reader = CellReader::new(board);
     let (mut own, mut their) = (0i32, 0i32);
     let mut threats = ThreatMask::default();
     for point in cells {
-        let info = |colour| {
-            playable(
-                board,
-                point,
-                colour,
-                table.info(board.patterns_at(point, colour)),
-            )
-        };
+        let info = |colour| reader.info(point, colour);
         if let Some(own_info) = info(me) {
             own += own_info.as_mover;
             threats.add_own(own_info.threat);

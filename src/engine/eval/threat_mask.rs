@@ -23,15 +23,21 @@ pub const MASKS: usize = 1 << (2 * SIDE_BITS);
 #[must_use]
 #[inline]
 pub fn group(threat: Threat) -> u16 {
-    match threat {
-        Threat::Quiet | Threat::Five => 0,
-        Threat::Three => 1,
-        Threat::DoubleThree => 2,
-        Threat::Four => 4,
-        Threat::FourThree => 8,
-        Threat::DoubleFour | Threat::OpenFour => 16,
-    }
+    GROUPS[threat as usize]
 }
+
+/// `group` of each threat class in declaration order: the scans look a group up for every
+/// cell, and a table read costs them less than the jump table a `match` compiles to.
+const GROUPS: [u16; 8] = {
+    let mut groups = [0; 8];
+    groups[Threat::Three as usize] = 1;
+    groups[Threat::DoubleThree as usize] = 2;
+    groups[Threat::Four as usize] = 4;
+    groups[Threat::FourThree as usize] = 8;
+    groups[Threat::DoubleFour as usize] = 16;
+    groups[Threat::OpenFour as usize] = 16;
+    groups
+};
 
 /// The threat groups the side to move and its opponent hold.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -52,13 +58,13 @@ impl ThreatMask {
         }
     }
 
-    /// Records a threat of the side to move on a cell it may play (`eval::playable`).
+    /// Records a threat of the side to move on a cell it may play (`eval::CellReader`).
     #[inline]
     pub fn add_own(&mut self, threat: Threat) {
         self.own |= group(threat);
     }
 
-    /// Records a threat of the opponent on a cell it may play (`eval::playable`).
+    /// Records a threat of the opponent on a cell it may play (`eval::CellReader`).
     #[inline]
     pub fn add_theirs(&mut self, threat: Threat) {
         self.theirs |= group(threat);
@@ -75,7 +81,7 @@ impl ThreatMask {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::eval::{playable, CellTable};
+    use crate::engine::eval::{CellReader, CellTable};
     use crate::engine::game::geometry::Point;
     use crate::engine::game::position::drawn_board;
     use crate::engine::game::stone::Stone;
@@ -133,7 +139,7 @@ mod tests {
             let info = CellTable::of(rule).info(board.patterns_at(point, Stone::Black));
             assert_eq!(info.threat, Threat::DoubleThree);
             let mut mask = ThreatMask::default();
-            if let Some(info) = playable(&board, point, Stone::Black, info) {
+            if let Some(info) = CellReader::new(&board).info(point, Stone::Black) {
                 mask.add_theirs(info.threat);
             }
             let double_three = ThreatMask::holding(&[], &[Threat::DoubleThree]);

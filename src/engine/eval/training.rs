@@ -19,7 +19,7 @@
 
 use super::threat_mask::{ThreatMask, MASKS, SIDE_BITS};
 use super::weights::{self, combination, combinations, Family, COMBOS, PATTERNS};
-use super::{is_legal, order_value, playable, CellTable, Threat};
+use super::{is_legal, order_value, CellReader, Threat};
 use crate::engine::game::area::Area;
 use crate::engine::game::board::Board;
 use crate::engine::game::geometry::Point;
@@ -62,7 +62,7 @@ impl Sample {
     #[must_use]
     pub fn of(board: &Board, target: f64) -> Option<Sample> {
         let me = board.to_move();
-        let table = CellTable::of(board.rule());
+        let reader = CellReader::new(board);
         let mut mover = vec![0u16; COMBOS];
         let mut opponent = vec![0u16; COMBOS];
         let mut threats = ThreatMask::default();
@@ -74,11 +74,11 @@ impl Sample {
             if decides(board, p, own, theirs) {
                 return None;
             }
-            if let Some(info) = playable(board, p, me, table.info(own)) {
+            if let Some(info) = reader.info(p, me) {
                 mover[combination(own)] += 1;
                 threats.add_own(info.threat);
             }
-            if let Some(info) = playable(board, p, me.opponent(), table.info(theirs)) {
+            if let Some(info) = reader.info(p, me.opponent()) {
                 opponent[combination(theirs)] += 1;
                 threats.add_theirs(info.threat);
             }

@@ -21,7 +21,7 @@ use super::quiescence_table::QuiescenceTable;
 use super::score::{from_tt, to_tt, INFINITY, PROVEN, WIN};
 use super::tt::{Bound, Table, TtEntry};
 use crate::engine::eval::threat_mask::ThreatMask;
-use crate::engine::eval::{self, is_legal, playable, CellInfo, CellTable, Threat};
+use crate::engine::eval::{self, is_legal, CellInfo, CellReader, Threat};
 use crate::engine::game::area::Area;
 use crate::engine::game::board::Board;
 use crate::engine::game::geometry::Point;
@@ -238,17 +238,13 @@ impl<'a> Tree<'a> {
         let mut threats = ThreatMask::default();
         let mut under_threat = false;
         let mut calm = true;
-        let rule = self.board.rule();
-        let table = CellTable::of(rule);
+        let reader = CellReader::new(&self.board);
         for p in self.area.candidates(&self.board) {
-            let their_patterns = self.board.patterns_at(p, them);
-            let their_info = playable(&self.board, p, them, table.info(their_patterns))
-                .unwrap_or(CellInfo::FOUL);
+            let their_info = reader.info(p, them).unwrap_or(CellInfo::FOUL);
             their_sum += their_info.as_opponent;
             calm &= !threatens_a_win(their_info.threat);
             threats.add_theirs(their_info.threat);
-            let own_patterns = self.board.patterns_at(p, me);
-            let Some(own_info) = playable(&self.board, p, me, table.info(own_patterns)) else {
+            let Some(own_info) = reader.info(p, me) else {
                 continue;
             };
             own_sum += own_info.as_mover;
@@ -257,7 +253,9 @@ impl<'a> Tree<'a> {
                 return Found::Win(p);
             }
             // Only the open-four and five classes hold a `Flex4` line: look at the lines then.
-            if their_info.threat >= Threat::OpenFour && their_patterns.contains(&Pattern::Flex4) {
+            if their_info.threat >= Threat::OpenFour
+                && self.board.patterns_at(p, them).contains(&Pattern::Flex4)
+            {
                 under_threat = true;
             }
             moves.push(self.candidate(ply, p, tt_move, own_info, their_info));
@@ -271,7 +269,7 @@ impl<'a> Tree<'a> {
         }
         moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.order));
         Found::Eval(Static {
-            eval: eval::combine(own_sum, their_sum, threats, rule),
+            eval: eval::combine(own_sum, their_sum, threats, self.board.rule()),
             calm,
         })
     }
@@ -285,17 +283,13 @@ impl<'a> Tree<'a> {
         let (mut own_sum, mut their_sum) = (0, 0);
         let mut threats = ThreatMask::default();
         let mut calm = true;
-        let rule = self.board.rule();
-        let table = CellTable::of(rule);
+        let reader = CellReader::new(&self.board);
         for p in self.area.candidates(&self.board) {
-            let their_patterns = self.board.patterns_at(p, them);
-            let their_info = playable(&self.board, p, them, table.info(their_patterns))
-                .unwrap_or(CellInfo::FOUL);
+            let their_info = reader.info(p, them).unwrap_or(CellInfo::FOUL);
             their_sum += their_info.as_opponent;
             calm &= !threatens_a_win(their_info.threat);
             threats.add_theirs(their_info.threat);
-            let own_patterns = self.board.patterns_at(p, me);
-            let Some(own_info) = playable(&self.board, p, me, table.info(own_patterns)) else {
+            let Some(own_info) = reader.info(p, me) else {
                 continue;
             };
             own_sum += own_info.as_mover;
@@ -323,7 +317,7 @@ impl<'a> Tree<'a> {
         }
         fours.sort_unstable_by_key(|m| std::cmp::Reverse(m.order));
         Found::Eval(Static {
-            eval: eval::combine(own_sum, their_sum, threats, rule),
+            eval: eval::combine(own_sum, their_sum, threats, self.board.rule()),
             calm,
         })
     }
