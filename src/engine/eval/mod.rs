@@ -326,8 +326,8 @@ impl<'a> CellReader<'a> {
     }
 }
 
-/// The exact renju foul test of Black's stone on `point`, out of line: the scans read every
-/// cell, and few need the test.
+/// The exact renju foul test of a Black stone on the empty `point`, out of line: the scans
+/// read every cell, and few need the test.
 #[inline(never)]
 fn is_foul(board: &Board, point: Point) -> bool {
     renju::forbidden_kind(board.grid(), point).is_some()
@@ -339,7 +339,7 @@ pub fn is_legal(board: &Board, point: Point, colour: Stone) -> bool {
     board.is_empty(point)
         && !(board.rule().has_forbidden_moves(colour)
             && cell_info(board.patterns_at(point, colour)).may_be_forbidden
-            && renju::forbidden_kind(board.grid(), point).is_some())
+            && is_foul(board, point))
 }
 
 /// The static evaluation for the side to move over the given candidate cells: what the

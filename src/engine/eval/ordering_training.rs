@@ -61,9 +61,10 @@ impl Choice {
             }
             // A cell the opponent may not play needs no block: the tree orders it as one
             // with no line to five for the opponent (`CellInfo::FOUL`).
-            let theirs = match is_legal(board, p, me.opponent()) {
-                true => theirs,
-                false => [Pattern::Dead; 4],
+            let theirs = if is_legal(board, p, me.opponent()) {
+                theirs
+            } else {
+                [Pattern::Dead; 4]
             };
             cells.push((compact(combination(own)), compact(combination(theirs))));
         }
