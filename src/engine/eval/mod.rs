@@ -317,7 +317,7 @@ impl<'a> CellReader<'a> {
 
     /// The entry of `colour`'s patterns on the empty `point`, unless renju forbids it there.
     #[must_use]
-    #[inline]
+    #[inline(always)]
     pub fn info(&self, point: Point, colour: Stone) -> Option<CellInfo> {
         let info = self.table.info(self.board.patterns_at(point, colour));
         let foul =
@@ -347,31 +347,55 @@ pub fn is_legal(board: &Board, point: Point, colour: Stone) -> bool {
 /// the opponent, plus its tempo and what the threats the two sides hold there are worth.
 #[must_use]
 pub fn evaluate(board: &Board, cells: impl Iterator<Item = Point>) -> i32 {
-    let (rule, me) = (board.rule(), board.to_move());
     let reader = CellReader::new(board);
-    let (mut own, mut their) = (0i32, 0i32);
-    let mut threats = ThreatMask::default();
+    let mut tally = Tally::default();
     for point in cells {
-        let info = |colour| reader.info(point, colour);
-        if let Some(own_info) = info(me) {
-            own += own_info.as_mover;
-            threats.add_own(own_info.threat);
-        }
-        if let Some(their_info) = info(me.opponent()) {
-            their += their_info.as_opponent;
-            threats.add_theirs(their_info.threat);
-        }
+        tally.count(&reader, point, board.to_move());
     }
-    combine(own, their, threats, rule)
+    tally.evaluation(board.rule())
 }
 
-/// The evaluation from the summed cell worths of the side to move and of its opponent and
-/// the threats the two hold, under `rule`: adds the mover's tempo.
-#[must_use]
-#[inline]
-pub fn combine(own: i32, theirs: i32, threats: ThreatMask, rule: Rule) -> i32 {
-    let family = Weights::embedded().family(rule);
-    (own - theirs + family.tempo + family.threats[threats.index()]).clamp(-MAX_EVAL, MAX_EVAL)
+/// What the evaluation sums, gathered cell by cell (`evaluate`, and the search's scans, which
+/// order the moves in the same pass).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Tally {
+    own: i32,
+    theirs: i32,
+    threats: ThreatMask,
+}
+
+impl Tally {
+    /// Counts the empty `point` for the side to move, `me`, and its opponent, as `reader`
+    /// sees it. Returns the opponent's entry there (`CellInfo::FOUL` where it may not play)
+    /// and the mover's (`None` where it may not play). Always inlined, as is `CellReader::info`:
+    /// left to the compiler, the scans that call it ran a sixth slower.
+    #[inline(always)]
+    pub fn count(
+        &mut self,
+        reader: &CellReader,
+        point: Point,
+        me: Stone,
+    ) -> (CellInfo, Option<CellInfo>) {
+        let theirs = reader.info(point, me.opponent()).unwrap_or(CellInfo::FOUL);
+        self.theirs += theirs.as_opponent;
+        self.threats.add_theirs(theirs.threat);
+        let own = reader.info(point, me);
+        if let Some(own) = own {
+            self.own += own.as_mover;
+            self.threats.add_own(own.threat);
+        }
+        (theirs, own)
+    }
+
+    /// The evaluation of the cells counted, under `rule`: the mover's worths less the
+    /// opponent's, its tempo and the worth of the threats the two hold.
+    #[must_use]
+    #[inline]
+    pub fn evaluation(&self, rule: Rule) -> i32 {
+        let family = Weights::embedded().family(rule);
+        let sum = self.own - self.theirs + family.tempo + family.threats[self.threats.index()];
+        sum.clamp(-MAX_EVAL, MAX_EVAL)
+    }
 }
 
 /// Largest static evaluation, far below proven-win scores.

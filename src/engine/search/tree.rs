@@ -20,8 +20,7 @@ use super::params::{
 use super::quiescence_table::QuiescenceTable;
 use super::score::{from_tt, to_tt, INFINITY, PROVEN, WIN};
 use super::tt::{Bound, Table, TtEntry};
-use crate::engine::eval::threat_mask::ThreatMask;
-use crate::engine::eval::{self, is_legal, CellInfo, CellReader, Threat};
+use crate::engine::eval::{is_legal, CellInfo, CellReader, Tally, Threat};
 use crate::engine::game::area::Area;
 use crate::engine::game::board::Board;
 use crate::engine::game::geometry::Point;
@@ -234,21 +233,15 @@ impl<'a> Tree<'a> {
         moves.clear();
         let me = self.board.to_move();
         let them = me.opponent();
-        let (mut own_sum, mut their_sum) = (0, 0);
-        let mut threats = ThreatMask::default();
+        let (mut tally, mut calm) = (Tally::default(), true);
         let mut under_threat = false;
-        let mut calm = true;
         let reader = CellReader::new(&self.board);
         for p in self.area.candidates(&self.board) {
-            let their_info = reader.info(p, them).unwrap_or(CellInfo::FOUL);
-            their_sum += their_info.as_opponent;
+            let (their_info, own_info) = tally.count(&reader, p, me);
             calm &= !threatens_a_win(their_info.threat);
-            threats.add_theirs(their_info.threat);
-            let Some(own_info) = reader.info(p, me) else {
+            let Some(own_info) = own_info else {
                 continue;
             };
-            own_sum += own_info.as_mover;
-            threats.add_own(own_info.threat);
             if own_info.threat.is_winning_four() {
                 return Found::Win(p);
             }
@@ -269,7 +262,7 @@ impl<'a> Tree<'a> {
         }
         moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.order));
         Found::Eval(Static {
-            eval: eval::combine(own_sum, their_sum, threats, self.board.rule()),
+            eval: tally.evaluation(self.board.rule()),
             calm,
         })
     }
@@ -279,27 +272,14 @@ impl<'a> Tree<'a> {
     fn scan_fours(&self, ply: usize, fours: &mut Vec<Move>) -> Found {
         fours.clear();
         let me = self.board.to_move();
-        let them = me.opponent();
-        let (mut own_sum, mut their_sum) = (0, 0);
-        let mut threats = ThreatMask::default();
-        let mut calm = true;
+        let (mut tally, mut calm) = (Tally::default(), true);
         let reader = CellReader::new(&self.board);
         for p in self.area.candidates(&self.board) {
-            let their_info = reader.info(p, them).unwrap_or(CellInfo::FOUL);
-            their_sum += their_info.as_opponent;
+            let (their_info, own_info) = tally.count(&reader, p, me);
             calm &= !threatens_a_win(their_info.threat);
-            threats.add_theirs(their_info.threat);
-            let Some(own_info) = reader.info(p, me) else {
+            let Some(own_info) = own_info.filter(|info| info.threat.is_four()) else {
                 continue;
             };
-            own_sum += own_info.as_mover;
-            if own_info.threat == Threat::Quiet {
-                continue;
-            }
-            threats.add_own(own_info.threat);
-            if !own_info.threat.is_four() {
-                continue;
-            }
             if own_info.threat.is_winning_four() {
                 return Found::Win(p);
             }
@@ -317,7 +297,7 @@ impl<'a> Tree<'a> {
         }
         fours.sort_unstable_by_key(|m| std::cmp::Reverse(m.order));
         Found::Eval(Static {
-            eval: eval::combine(own_sum, their_sum, threats, self.board.rule()),
+            eval: tally.evaluation(self.board.rule()),
             calm,
         })
     }
@@ -603,6 +583,7 @@ mod tests {
     use rand::{Rng, SeedableRng};
 
     use super::*;
+    use crate::engine::eval;
     use crate::engine::{BoardInput, Direction, MoveInput, Position, Rule};
 
     /// The bench midgames, each under its rule.
