@@ -1,6 +1,7 @@
 //! Opening books for the arena: short move sequences played before the engines take over.
 //!
-//! Two line formats, detected per line (blank lines and `#` comments are skipped):
+//! Two line formats, detected per line (a `#` starts a comment to the end of the line; lines
+//! left blank are skipped):
 //! - ours: moves in notation on a 15 × 15 board, space-separated, Black first (`h8 i9 h10`);
 //! - Gomocup's: `dx,dy` offsets from the centre, comma-separated (`0,0, 1,1, 0,2`), with y
 //!   growing downwards as in protocol coordinates.
@@ -35,12 +36,10 @@ pub struct OpeningError {
 pub fn parse(text: &str) -> Result<Vec<Opening>, OpeningError> {
     text.lines()
         .enumerate()
-        .filter(|(_, l)| {
-            let l = l.trim();
-            !l.is_empty() && !l.starts_with('#')
-        })
+        .map(|(i, l)| (i, l.split('#').next().unwrap_or_default().trim()))
+        .filter(|(_, l)| !l.is_empty())
         .map(|(i, l)| {
-            parse_line(l.trim()).map_err(|reason| OpeningError {
+            parse_line(l).map_err(|reason| OpeningError {
                 line: i + 1,
                 reason,
             })
@@ -125,7 +124,7 @@ mod tests {
 
     #[test]
     fn both_formats_read_the_same_opening() {
-        let ours = parse("# comment\n\nh8 i9 h10\n").unwrap();
+        let ours = parse("# comment\n\nh8 i9 h10  # and a comment after it\n").unwrap();
         let gomocup = parse("0,0, 1,-1, 0,-2").unwrap();
         assert_eq!(ours, gomocup);
         assert_eq!(ours[0].offsets, vec![(0, 0), (1, -1), (0, -2)]);
@@ -170,6 +169,20 @@ mod tests {
                 let position = opening.position(BoardSize::STANDARD, rule).unwrap();
                 assert!(!position.verdict().is_over(), "{opening:?}");
             }
+        }
+        let distinct: std::collections::HashSet<_> = book.iter().map(|o| &o.offsets).collect();
+        assert_eq!(distinct.len(), book.len());
+    }
+
+    #[test]
+    fn the_balanced_freestyle_book_is_legal_undecided_and_distinct() {
+        let book = parse(include_str!("../../../openings/balanced-freestyle-15.txt")).unwrap();
+        assert!(book.len() >= 40, "{}", book.len());
+        for opening in &book {
+            let position = opening
+                .position(BoardSize::STANDARD, Rule::Freestyle)
+                .unwrap();
+            assert!(!position.verdict().is_over(), "{opening:?}");
         }
         let distinct: std::collections::HashSet<_> = book.iter().map(|o| &o.offsets).collect();
         assert_eq!(distinct.len(), book.len());
