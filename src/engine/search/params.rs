@@ -7,6 +7,7 @@
 use std::time::Duration;
 
 use crate::engine::eval::HAND_SET_OWN_WEIGHT;
+use crate::engine::Rule;
 
 // ----- Root: threat searches -------------------------------------------------------------
 
@@ -174,6 +175,26 @@ pub fn late_move_reduction(
     let reduction =
         grown as i32 + i32::from(!improving && grown > 1.0) - i32::from(!quiet) - i32::from(pv);
     reduction.clamp(0, depth - 2)
+}
+
+/// Whether the tree extends singular moves under `rule`: in freestyle they won 36 Elo, in
+/// renju nothing measurable (docs/decisions/0055-singular-extension.md); standard shares
+/// freestyle's evaluation and ordering, and its setting.
+#[must_use]
+pub fn extends_singular_moves(rule: Rule) -> bool {
+    rule != Rule::Renju
+}
+
+/// Singular extension: from this depth on, the table's move is searched a ply deeper when
+/// every other move, searched half as deep, stays `singular_margin` below the table's score...
+pub const SINGULAR_MIN_DEPTH: i32 = 6;
+/// ... provided the table's score comes from a search at most this much shallower.
+pub const SINGULAR_DEPTH_SLACK: i32 = 3;
+
+/// How far below the table's score the other moves must stay for its move to be singular.
+#[must_use]
+pub fn singular_margin(depth: i32) -> i32 {
+    2 * depth
 }
 
 // ----- Quiescence ------------------------------------------------------------------------------

@@ -13,9 +13,10 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::params::{
-    futility_margin, history_bonus, late_move_limit, late_move_reduction, reverse_futility_margin,
-    CLOCK_EVERY, FUTILITY_MAX_DEPTH, HISTORY_CAP, HISTORY_DIVISOR, KILLER_BONUS, MAX_PLY,
-    QUIESCENCE_DEPTH, REDUCE_MIN_DEPTH, REVERSE_FUTILITY_MAX_DEPTH, TT_MOVE_BONUS,
+    extends_singular_moves, futility_margin, history_bonus, late_move_limit, late_move_reduction,
+    reverse_futility_margin, singular_margin, CLOCK_EVERY, FUTILITY_MAX_DEPTH, HISTORY_CAP,
+    HISTORY_DIVISOR, KILLER_BONUS, MAX_PLY, QUIESCENCE_DEPTH, REDUCE_MIN_DEPTH,
+    REVERSE_FUTILITY_MAX_DEPTH, SINGULAR_DEPTH_SLACK, SINGULAR_MIN_DEPTH, TT_MOVE_BONUS,
 };
 use super::quiescence_table::QuiescenceTable;
 use super::score::{from_tt, to_tt, INFINITY, PROVEN, WIN};
@@ -368,7 +369,7 @@ impl<'a> Tree<'a> {
             };
             let mut alpha = alpha;
             return self
-                .search_list(&[only], depth + 1, ply, &mut alpha, beta, false)
+                .search_list(&[only], depth + 1, ply, &mut alpha, beta, false, false)
                 .0;
         }
         if ply >= MAX_PLY {
@@ -387,7 +388,9 @@ impl<'a> Tree<'a> {
         }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         let found = self.scan_into(ply, entry.and_then(|e| e.best), &mut moves);
-        let score = self.search_moves(found, &moves, key, depth, ply, alpha, beta);
+        let extend_first = matches!(found, Found::Eval(_))
+            && entry.is_some_and(|e| self.is_singular(&e, &moves, depth, ply));
+        let score = self.search_moves(found, &moves, key, depth, ply, alpha, beta, extend_first);
         self.buffers[ply] = moves;
         score
     }
@@ -404,6 +407,7 @@ impl<'a> Tree<'a> {
         ply: usize,
         mut alpha: i32,
         beta: i32,
+        extend_first: bool,
     ) -> i32 {
         let view = match found {
             Found::Win(win) => {
@@ -434,7 +438,7 @@ impl<'a> Tree<'a> {
             && depth <= FUTILITY_MAX_DEPTH
             && view.eval + futility_margin(depth) <= alpha;
         let original_alpha = alpha;
-        let best = self.search_list(moves, depth, ply, &mut alpha, beta, futile);
+        let best = self.search_list(moves, depth, ply, &mut alpha, beta, futile, extend_first);
         if self.aborted {
             return 0;
         }
@@ -453,6 +457,7 @@ impl<'a> Tree<'a> {
     /// every quiet move when the node is `futile` (its evaluation too far below alpha for one
     /// to matter). Moves after the first are searched less (`late_move_reduction`), fours
     /// excepted, and below depth 1 (the quiescence's fours) nothing is pruned or reduced.
+    #[allow(clippy::too_many_arguments)]
     fn search_list(
         &mut self,
         moves: &[Move],
@@ -461,6 +466,7 @@ impl<'a> Tree<'a> {
         alpha: &mut i32,
         beta: i32,
         futile: bool,
+        extend_first: bool,
     ) -> (i32, Option<Point>) {
         let mut best = (-INFINITY, None);
         // The quiescence (depth 0 and below) neither prunes nor reduces its fours.
@@ -481,7 +487,8 @@ impl<'a> Tree<'a> {
             } else {
                 late_move_reduction(depth, i, improving, quiet, beta - *alpha > 1)
             };
-            let score = self.child_score(i, reduction, depth, ply, *alpha, beta);
+            let extension = i32::from(i == 0 && extend_first);
+            let score = self.child_score(i, reduction, depth + extension, ply, *alpha, beta);
             self.unmake();
             if self.aborted {
                 return best;
@@ -503,6 +510,36 @@ impl<'a> Tree<'a> {
             }
         }
         best
+    }
+
+    /// Whether the table's move, first in `moves`, is singular: every other move, searched
+    /// half as deep, stays below the table's lower bound less a margin, so the table's move
+    /// alone holds the node and is searched a ply deeper.
+    fn is_singular(&mut self, entry: &TtEntry, moves: &[Move], depth: i32, ply: usize) -> bool {
+        let score = from_tt(entry.score, ply);
+        let candidate = depth >= SINGULAR_MIN_DEPTH
+            && extends_singular_moves(self.board.rule())
+            && moves.len() > 1
+            && Some(moves[0].point) == entry.best
+            && entry.depth >= depth - SINGULAR_DEPTH_SLACK
+            && matches!(entry.bound, Bound::Lower | Bound::Exact)
+            && score.abs() < PROVEN;
+        if !candidate {
+            return false;
+        }
+        let singular_beta = score - singular_margin(depth);
+        let mut alpha = singular_beta - 1;
+        let (best, _) = self.search_list(
+            &moves[1..],
+            depth / 2,
+            ply,
+            &mut alpha,
+            singular_beta,
+            false,
+            false,
+        );
+        self.pvs[ply].clear();
+        !self.aborted && best < singular_beta
     }
 
     /// Score of the move just made, the `index`th of its list: full window for the first,
@@ -568,7 +605,8 @@ impl<'a> Tree<'a> {
             Found::Eval(view) if view.eval >= beta || depth <= -QUIESCENCE_DEPTH => view.eval,
             Found::Eval(view) => {
                 alpha = alpha.max(view.eval);
-                let (best, _) = self.search_list(&fours, depth, ply, &mut alpha, beta, false);
+                let (best, _) =
+                    self.search_list(&fours, depth, ply, &mut alpha, beta, false, false);
                 best.max(view.eval)
             }
         };
@@ -705,6 +743,49 @@ mod tests {
                 score > -PROVEN,
                 "depth {depth}: {score} (evaluation {eval})"
             );
+        }
+    }
+
+    /// The table's move is singular when its stored lower bound stands far above what every
+    /// other move reaches half as deep, and not when it stands far below, nor when the entry
+    /// is an upper bound or too shallow to trust; under renju never (it did not pay there).
+    #[test]
+    fn the_table_move_is_singular_only_far_above_the_others() {
+        let depth = SINGULAR_MIN_DEPTH + 2;
+        for board in midgames() {
+            let tt = Table::new(1);
+            let mut history = vec![0; 2 * CELLS];
+            let mut tree = Tree::new(board, &tt, &mut history, SearchLimits::unbounded());
+            let scan = tree.scan(0, None);
+            if scan.winning_four.is_some() {
+                continue;
+            }
+            let best = scan.moves[scan.moves.len() / 2].point;
+            let renju = tree.board.rule() == Rule::Renju;
+            let mut singular = |offset: i32, bound: Bound, stored: i32| {
+                let entry = TtEntry {
+                    key: tree.board.hash(),
+                    best: Some(best),
+                    score: scan.eval + offset,
+                    depth: stored,
+                    bound,
+                };
+                let moves = tree.scan(0, Some(best)).moves;
+                tree.is_singular(&entry, &moves, depth, 0)
+            };
+            if renju {
+                assert!(!singular(5_000, Bound::Lower, depth));
+                continue;
+            }
+            assert!(singular(5_000, Bound::Lower, depth));
+            assert!(singular(5_000, Bound::Exact, depth - SINGULAR_DEPTH_SLACK));
+            assert!(!singular(-5_000, Bound::Lower, depth));
+            assert!(!singular(5_000, Bound::Upper, depth));
+            assert!(!singular(
+                5_000,
+                Bound::Lower,
+                depth - SINGULAR_DEPTH_SLACK - 1
+            ));
         }
     }
 
