@@ -158,7 +158,9 @@ impl<'a> Tree<'a> {
     }
 
     /// Whether the mover's static evaluation at `ply` rose since its own last move (two
-    /// plies up): a node that is not improving searches fewer moves and reduces more.
+    /// plies up): a node that is not improving searches fewer moves and reduces more. The
+    /// root's evaluation is not recorded, so ply 2 never improves: recording it played worse
+    /// (docs/decisions/0056-root-evaluation.md).
     fn improving(&self, ply: usize) -> bool {
         match (
             self.evals[ply],
