@@ -107,6 +107,23 @@ struct Static {
     calm: bool,
 }
 
+/// What a node's standing changes in the search of its move list (`Tree::search_list`).
+#[derive(Clone, Copy)]
+struct Shaping {
+    /// The node's evaluation is too far below alpha for a quiet move to matter: skip them.
+    futile: bool,
+    /// The first move is singular (`Tree::is_singular`): search it a ply deeper.
+    extend_first: bool,
+}
+
+impl Shaping {
+    /// Every move searched as the PVS loop and the late-move tables have it.
+    const NONE: Shaping = Shaping {
+        futile: false,
+        extend_first: false,
+    };
+}
+
 /// A stone of the opponent's there wins by force unless the mover answers (or has a four
 /// first): an open four, a double four, a four-three or a double three.
 fn threatens_a_win(threat: Threat) -> bool {
@@ -371,7 +388,7 @@ impl<'a> Tree<'a> {
             };
             let mut alpha = alpha;
             return self
-                .search_list(&[only], depth + 1, ply, &mut alpha, beta, false, false)
+                .search_list(&[only], depth + 1, ply, &mut alpha, beta, Shaping::NONE)
                 .0;
         }
         if ply >= MAX_PLY {
@@ -440,7 +457,11 @@ impl<'a> Tree<'a> {
             && depth <= FUTILITY_MAX_DEPTH
             && view.eval + futility_margin(depth) <= alpha;
         let original_alpha = alpha;
-        let best = self.search_list(moves, depth, ply, &mut alpha, beta, futile, extend_first);
+        let shaping = Shaping {
+            futile,
+            extend_first,
+        };
+        let best = self.search_list(moves, depth, ply, &mut alpha, beta, shaping);
         if self.aborted {
             return 0;
         }
@@ -456,10 +477,10 @@ impl<'a> Tree<'a> {
 
     /// The PVS loop over ordered moves; returns the best score and move. Once a move that
     /// does not lose has been searched, late quiet moves are skipped (`late_move_limit`), and
-    /// every quiet move when the node is `futile` (its evaluation too far below alpha for one
-    /// to matter). Moves after the first are searched less (`late_move_reduction`), fours
-    /// excepted, and below depth 1 (the quiescence's fours) nothing is pruned or reduced.
-    #[allow(clippy::too_many_arguments)]
+    /// every quiet move when `shaping` says the node is futile (its evaluation too far below
+    /// alpha for one to matter), and the first move is searched a ply deeper when it says so.
+    /// Moves after the first are searched less (`late_move_reduction`), fours excepted, and
+    /// below depth 1 (the quiescence's fours) nothing is pruned or reduced.
     fn search_list(
         &mut self,
         moves: &[Move],
@@ -467,8 +488,7 @@ impl<'a> Tree<'a> {
         ply: usize,
         alpha: &mut i32,
         beta: i32,
-        futile: bool,
-        extend_first: bool,
+        shaping: Shaping,
     ) -> (i32, Option<Point>) {
         let mut best = (-INFINITY, None);
         // The quiescence (depth 0 and below) neither prunes nor reduces its fours.
@@ -480,7 +500,7 @@ impl<'a> Tree<'a> {
         };
         for (i, m) in moves.iter().enumerate() {
             let quiet = m.is_quiet();
-            if quiet && (futile || i >= limit) && best.0 > -PROVEN {
+            if quiet && (shaping.futile || i >= limit) && best.0 > -PROVEN {
                 continue;
             }
             self.make(m.point);
@@ -489,7 +509,7 @@ impl<'a> Tree<'a> {
             } else {
                 late_move_reduction(depth, i, improving, quiet, beta - *alpha > 1)
             };
-            let extension = i32::from(i == 0 && extend_first);
+            let extension = i32::from(i == 0 && shaping.extend_first);
             let score = self.child_score(i, reduction, depth + extension, ply, *alpha, beta);
             self.unmake();
             if self.aborted {
@@ -537,8 +557,7 @@ impl<'a> Tree<'a> {
             ply,
             &mut alpha,
             singular_beta,
-            false,
-            false,
+            Shaping::NONE,
         );
         self.pvs[ply].clear();
         !self.aborted && best < singular_beta
@@ -608,7 +627,7 @@ impl<'a> Tree<'a> {
             Found::Eval(view) => {
                 alpha = alpha.max(view.eval);
                 let (best, _) =
-                    self.search_list(&fours, depth, ply, &mut alpha, beta, false, false);
+                    self.search_list(&fours, depth, ply, &mut alpha, beta, Shaping::NONE);
                 best.max(view.eval)
             }
         };

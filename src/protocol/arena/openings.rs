@@ -155,37 +155,38 @@ mod tests {
         assert!(parse("0,0, x,1").is_err());
     }
 
-    #[test]
-    fn the_built_in_book_has_forty_short_central_legal_openings() {
-        let book = parse(BUILTIN).unwrap();
+    /// The book in `text` holds at least forty openings, no two alike, each legal and
+    /// undecided under every one of `rules`.
+    fn assert_forty_legal_undecided_distinct(text: &str, rules: &[Rule]) -> Vec<Opening> {
+        let book = parse(text).unwrap();
         assert!(book.len() >= 40, "{}", book.len());
         for opening in &book {
-            assert!((3..=5).contains(&opening.offsets.len()), "{opening:?}");
-            assert!(opening
-                .offsets
-                .iter()
-                .all(|&(dx, dy)| dx.abs() <= 2 && dy.abs() <= 2));
-            for rule in Rule::ALL {
+            for &rule in rules {
                 let position = opening.position(BoardSize::STANDARD, rule).unwrap();
                 assert!(!position.verdict().is_over(), "{opening:?}");
             }
         }
         let distinct: std::collections::HashSet<_> = book.iter().map(|o| &o.offsets).collect();
         assert_eq!(distinct.len(), book.len());
+        book
+    }
+
+    #[test]
+    fn the_built_in_book_has_forty_short_central_legal_openings() {
+        let book = assert_forty_legal_undecided_distinct(BUILTIN, &Rule::ALL);
+        for opening in &book {
+            assert!((3..=5).contains(&opening.offsets.len()), "{opening:?}");
+            assert!(opening
+                .offsets
+                .iter()
+                .all(|&(dx, dy)| dx.abs() <= 2 && dy.abs() <= 2));
+        }
     }
 
     #[test]
     fn the_balanced_freestyle_book_is_legal_undecided_and_distinct() {
-        let book = parse(include_str!("../../../openings/balanced-freestyle-15.txt")).unwrap();
-        assert!(book.len() >= 40, "{}", book.len());
-        for opening in &book {
-            let position = opening
-                .position(BoardSize::STANDARD, Rule::Freestyle)
-                .unwrap();
-            assert!(!position.verdict().is_over(), "{opening:?}");
-        }
-        let distinct: std::collections::HashSet<_> = book.iter().map(|o| &o.offsets).collect();
-        assert_eq!(distinct.len(), book.len());
+        let text = include_str!("../../../openings/balanced-freestyle-15.txt");
+        assert_forty_legal_undecided_distinct(text, &[Rule::Freestyle]);
     }
 
     #[test]
