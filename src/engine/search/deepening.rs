@@ -1,14 +1,17 @@
-//! Iterative deepening with aspiration windows over the root moves, on one thread (the
-//! main thread and each helper run their own), and the choice among what the iterations
-//! and the helpers found.
+//! Iterative deepening with aspiration windows over the root moves, late ones searched less
+//! first under renju, on one thread (the main thread and each helper run their own), and the
+//! choice among what the iterations and the helpers found.
 
 use std::ops::RangeInclusive;
 use std::time::Instant;
 
-use super::params::{ASPIRATION, ASPIRATION_MIN_DEPTH, MAX_DEPTH};
+use super::params::{
+    late_move_reduction, reduces_root_moves, ASPIRATION, ASPIRATION_MIN_DEPTH, MAX_DEPTH,
+    REDUCE_MIN_DEPTH,
+};
 use super::report::score_of;
 use super::score::{INFINITY, PROVEN};
-use super::tree::{SearchLimits, Tree};
+use super::tree::{Move, SearchLimits, Tree};
 use super::{Iteration, MasterSearch};
 use crate::engine::game::board::Board;
 use crate::engine::game::geometry::Point;
@@ -138,7 +141,8 @@ fn search_root(
     }
 }
 
-/// One pass over the root moves within an aspiration window.
+/// One pass over the root moves within an aspiration window; a late move is first searched
+/// `root_reduction` plies less, and again at full depth if it beats alpha.
 fn root_pass(
     tree: &mut Tree,
     roots: &[RootMove],
@@ -149,18 +153,27 @@ fn root_pass(
     let mut out: Vec<RootMove> = Vec::with_capacity(roots.len());
     let mut exact: Vec<i32> = Vec::new();
     let mut challenger: Option<RootMove> = None;
+    let classes = if reduces_root_moves(tree.board.rule()) {
+        tree.scan(0, None).moves
+    } else {
+        Vec::new()
+    };
     for (i, root) in roots.iter().enumerate() {
         let alpha = if exact.len() >= multi {
             exact[multi - 1].max(window.0)
         } else {
             window.0
         };
+        let reduction = root_reduction(&classes, root.point, depth, i, multi);
         tree.make(root.point);
         let mut score = if i == 0 {
             -tree.search(depth - 1, 1, -window.1, -alpha)
         } else {
-            -tree.search(depth - 1, 1, -alpha - 1, -alpha)
+            -tree.search(depth - 1 - reduction, 1, -alpha - 1, -alpha)
         };
+        if i > 0 && reduction > 0 && score > alpha && !tree.aborted {
+            score = -tree.search(depth - 1, 1, -alpha - 1, -alpha);
+        }
         if i > 0 && score > alpha && !tree.aborted {
             score = -tree.search(depth - 1, 1, -window.1, -alpha);
         }
@@ -185,6 +198,27 @@ fn root_pass(
     }
     out.sort_by_key(|r| std::cmp::Reverse(r.score));
     Pass::Complete(out)
+}
+
+/// Plies the root move `point`, the `index`th of a pass at `depth`, is first searched less:
+/// as a late move at a principal-variation node of the tree (`late_move_reduction`), none
+/// for the first `multi` moves and for fours, one less for threes and their blocks.
+/// `classes` is the root's scan, which knows which; empty (no move reduced) under the rules
+/// whose root is not reduced (`reduces_root_moves`).
+pub(super) fn root_reduction(
+    classes: &[Move],
+    point: Point,
+    depth: i32,
+    index: usize,
+    multi: usize,
+) -> i32 {
+    let Some(m) = classes.iter().find(|m| m.point == point) else {
+        return 0;
+    };
+    if index < multi || depth < REDUCE_MIN_DEPTH || m.own.is_four() {
+        return 0;
+    }
+    late_move_reduction(depth, index, true, m.is_quiet(), true)
 }
 
 /// Whether a later root move's score proves it better than the first move's: its

@@ -177,6 +177,15 @@ pub fn late_move_reduction(
     reduction.clamp(0, depth - 2)
 }
 
+/// Whether the root searches its late moves less first under `rule` (`late_move_reduction`
+/// as at a principal-variation node, threes one ply less, fours not at all): in renju they
+/// won 57 Elo, in freestyle nothing (docs/decisions/0058-root-reductions.md); standard
+/// shares freestyle's setting.
+#[must_use]
+pub fn reduces_root_moves(rule: Rule) -> bool {
+    rule == Rule::Renju
+}
+
 /// Whether the tree extends singular moves under `rule`: in freestyle they won 36 Elo, in
 /// renju nothing measurable (docs/decisions/0055-singular-extension.md); standard shares
 /// freestyle's evaluation and ordering, and its setting.

@@ -1,10 +1,11 @@
 use std::time::{Duration, Instant};
 
-use super::deepening::{beats_the_first, with_deeper, RootMove};
+use super::deepening::{beats_the_first, root_reduction, with_deeper, RootMove};
 use super::params::{DEEP_THREAT_VCF_MOVES, LONG_MOVE, MAX_DEPTH, THREAT_MOVES};
 use super::root::{is_likely_win, with_likely_win, KnownWin, ProvenWin};
 use super::score::PROVEN;
 use super::shares::vct_time;
+use super::tree::Tree;
 use super::*;
 use crate::engine::game::board::Board;
 use crate::engine::game::notation;
@@ -565,4 +566,55 @@ fn a_proven_win_is_kept_between_moves() {
         analysis = searcher.analyze(&position, &SearchRequest::new(Difficulty::Master, budget));
     }
     assert!(analysis.score.is_proven_win(), "{:?}", analysis.score);
+}
+
+/// Late root moves are searched less, quiet ones more than threes; never the first `multi`
+/// moves, a four, or a move the root's scan does not know.
+#[test]
+fn late_quiet_root_moves_are_reduced_most_and_fours_never() {
+    let rows = [
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "......xx.......",
+        ".......o.......",
+        "....xooo.......",
+        "...............",
+        "...............",
+        "...............",
+        "..x............",
+        "...............",
+        "...............",
+    ];
+    let board = position(&rows, Rule::Freestyle, Stone::White)
+        .board()
+        .clone();
+    let tt = Table::new(1);
+    let mut history = vec![0; 2 * CELLS];
+    let tree = Tree::new(board, &tt, &mut history, SearchLimits::unbounded());
+    let classes = tree.scan(0, None).moves;
+    let find = |wanted: fn(&tree::Move) -> bool| classes.iter().find(|m| wanted(m)).unwrap().point;
+    let four = find(|m| m.own.is_four());
+    let three = find(|m| !m.is_quiet() && !m.own.is_four());
+    let quiet = find(|m| m.is_quiet());
+    let (depth, late) = (12, 30);
+    assert_eq!(root_reduction(&classes, four, depth, late, 1), 0);
+    assert_eq!(root_reduction(&classes, quiet, depth, 0, 1), 0);
+    assert_eq!(root_reduction(&classes, quiet, depth, 3, 4), 0);
+    assert_eq!(
+        root_reduction(&classes, Point::new(0, 0), depth, late, 1),
+        0
+    );
+    let (reduced_quiet, reduced_three) = (
+        root_reduction(&classes, quiet, depth, late, 1),
+        root_reduction(&classes, three, depth, late, 1),
+    );
+    assert!(reduced_three > 0, "{reduced_three}");
+    assert!(
+        reduced_quiet > reduced_three,
+        "{reduced_quiet} {reduced_three}"
+    );
 }

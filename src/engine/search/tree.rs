@@ -73,7 +73,7 @@ pub struct Move {
 
 impl Move {
     /// Neither side makes a three or better there: safe to reduce or prune.
-    fn is_quiet(&self) -> bool {
+    pub fn is_quiet(&self) -> bool {
         self.own < Threat::Three && self.theirs < Threat::Three
     }
 }
