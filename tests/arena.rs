@@ -118,7 +118,19 @@ fn arena_command_runs_a_ladder_and_saves_games() {
         .unwrap();
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(output.status.success(), "{stdout}");
-    assert!(stdout.contains("| medium | beginner | 4 | +"), "{stdout}");
+    let row = stdout
+        .lines()
+        .find(|l| l.starts_with("| medium | beginner | 4 | +"))
+        .unwrap_or_else(|| panic!("no summary row in {stdout}"));
+    // Two openings, each played with both colours: two game pairs, counted by the row.
+    let counts = row
+        .split("pairs [0, ½, 1, 1½, 2]: [")
+        .nth(1)
+        .and_then(|rest| rest.split(']').next())
+        .unwrap_or_else(|| panic!("no game pairs in {row}"));
+    let pairs: u32 = counts.split(", ").map(|n| n.parse::<u32>().unwrap()).sum();
+    assert_eq!(pairs, 2, "{row}");
+    assert!(row.contains("split by colour"), "{row}");
     let saved = std::fs::read_to_string(&games).unwrap();
     assert_eq!(saved.lines().count(), 4);
     assert!(saved.lines().all(|l| l.contains("moves: ")));

@@ -1,5 +1,6 @@
 //! `gomoku-ai arena`: matches between levels and external pbrain engines, or a ladder of
-//! adjacent levels, with a running and a final summary (W/L/D, score, Elo ± 95 %).
+//! adjacent levels, with a running and a final summary (W/L/D, score, Elo ± 95 %, and the
+//! game pairs: their Elo ± 95 % and the share the colour decided).
 
 use std::fs;
 use std::io::Write;
@@ -13,8 +14,9 @@ use clap::Args;
 use crate::engine::levels::analysis::{available_cores, MAX_THREADS};
 use crate::engine::{levels, BoardInput, BoardSize, Difficulty, Position, Rule, SearchRequest};
 use crate::protocol::arena::openings::{self, Opening};
+use crate::protocol::arena::pairs::{PairTracker, Pentanomial};
 use crate::protocol::arena::player::PlayerSpec;
-use crate::protocol::arena::sprt::{Decision, PairTracker, Pentanomial, Sprt};
+use crate::protocol::arena::sprt::{Decision, Sprt};
 use crate::protocol::arena::{self, MatchConfig, MatchResult};
 
 /// Arguments of `gomoku-ai arena`.
@@ -128,7 +130,8 @@ pub fn run(args: &ArenaArgs) -> anyhow::Result<()> {
         .rounds
         .map_or(if sprt.is_some() { 20 } else { 1 }, |r| r as usize);
     for (first, second) in &pairs {
-        let result = play_one_match(&config, [first, second], &book, rounds, sprt.as_ref())?;
+        let (result, pairs) =
+            play_one_match(&config, [first, second], &book, rounds, sprt.as_ref())?;
         for game in &result.games {
             if let Some(file) = games_out.as_mut() {
                 writeln!(file, "{}", game.text(config.size))?;
@@ -141,27 +144,28 @@ pub fn run(args: &ArenaArgs) -> anyhow::Result<()> {
             first.name(),
             second.name(),
             &result,
+            &pairs,
             config.move_ms,
         ));
     }
     println!();
-    println!("| first | second | games | +W -L =D, score, Elo [95 %] | max move first / second (budget) |");
-    println!("|---|---|---|---|---|");
+    println!("| first | second | games | +W -L =D, score, Elo [95 %] | game pairs | max move first / second (budget) |");
+    println!("|---|---|---|---|---|---|");
     for row in rows {
         println!("{row}");
     }
     Ok(())
 }
 
-/// Plays `first` against `second` over `rounds` of the book, printing each game, and stops
-/// once `sprt` (if any) has decided.
+/// Plays `first` against `second` over `rounds` of the book, printing each game and the game
+/// pairs so far, and stops once `sprt` (if any) has decided. Returns the games and their pairs.
 fn play_one_match(
     config: &MatchConfig,
     [first, second]: [&PlayerSpec; 2],
     book: &[Opening],
     rounds: usize,
     sprt: Option<&Sprt>,
-) -> anyhow::Result<MatchResult> {
+) -> anyhow::Result<(MatchResult, PairTracker)> {
     let total = book.len() * 2 * rounds;
     println!(
         "== {} vs {}: {total} games, {} {}, {} ms/move, {} ms/game",
@@ -177,10 +181,11 @@ fn play_one_match(
     let result = arena::play_match_until(config, [first, second], book, rounds, |game, tally| {
         println!("[{}/{total}] {}", tally.games(), game.text(config.size));
         println!("        {} vs {}: {tally}", first.name(), second.name());
+        tracker.record(game.index, game.first_player_result());
+        println!("        {tracker}");
         let Some(test) = sprt else {
             return ControlFlow::Continue(());
         };
-        tracker.record(game.index, game.first_player_result());
         println!("        SPRT {}", sprt_line(test, tracker.pentanomial()));
         decision = decision.or_else(|| test.decision(tracker.pentanomial()));
         if decision.is_some() {
@@ -206,7 +211,8 @@ fn play_one_match(
             sprt_line(test, tracker.pentanomial())
         );
     }
-    Ok(result)
+    println!("{tracker}");
+    Ok((result, tracker))
 }
 
 /// The SPRT of `--sprt`, `--alpha` and `--beta`, if one was asked for.
@@ -220,10 +226,10 @@ fn sprt_of(args: &ArenaArgs) -> anyhow::Result<Option<Sprt>> {
     Ok(Some(Sprt::new(elo0, elo1, args.alpha, args.beta)?))
 }
 
-/// `LLR 1.23 [-2.94, 2.94]  pairs [0, ½, 1, 1½, 2]: [..]`.
+/// `LLR 1.23 [-2.94, 2.94]`.
 fn sprt_line(test: &Sprt, pairs: &Pentanomial) -> String {
     format!(
-        "LLR {:.2} [{:.2}, {:.2}]  {pairs}",
+        "LLR {:.2} [{:.2}, {:.2}]",
         test.llr(pairs),
         test.lower_bound(),
         test.upper_bound()
@@ -274,9 +280,15 @@ fn threads_per_game(concurrency: usize) -> usize {
     (available_cores() / concurrency.max(1)).max(1)
 }
 
-fn summary_row(first: &str, second: &str, result: &MatchResult, move_ms: i64) -> String {
+fn summary_row(
+    first: &str,
+    second: &str,
+    result: &MatchResult,
+    pairs: &PairTracker,
+    move_ms: i64,
+) -> String {
     format!(
-        "| {first} | {second} | {} | {} | {} / {} ms ({move_ms} ms) |",
+        "| {first} | {second} | {} | {} | {pairs} | {} / {} ms ({move_ms} ms) |",
         result.tally.games(),
         result.tally,
         result.max_move[0].as_millis(),

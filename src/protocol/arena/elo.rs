@@ -8,7 +8,7 @@
 use std::fmt;
 
 /// z for a two-sided 95 % interval.
-const Z95: f64 = 1.959_964;
+pub(super) const Z95: f64 = 1.959_964;
 
 /// Wins, losses and draws of one side of a match.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -97,7 +97,8 @@ impl fmt::Display for Tally {
     }
 }
 
-fn signed(elo: f64) -> String {
+/// `elo` rounded, with its sign (`+inf`/`-inf` when infinite).
+pub(super) fn signed(elo: f64) -> String {
     if elo.is_infinite() {
         if elo > 0.0 { "+inf" } else { "-inf" }.to_string()
     } else {

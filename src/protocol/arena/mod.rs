@@ -8,6 +8,7 @@
 
 pub mod elo;
 pub mod openings;
+pub mod pairs;
 pub mod player;
 pub mod sprt;
 

@@ -3,16 +3,14 @@
 //! error rates `alpha` and `beta`, instead of a fixed number of games.
 //!
 //! Games are counted in pairs, each opening played once with each colour (the pentanomial
-//! model): a pair scores 0, ¼, ½, ¾ or 1, and pairing cancels most of the opening's bias, so
-//! the test needs fewer games than counting single games would. The log-likelihood ratio is
-//! the generalised SPRT's normal approximation (M. Van den Bergh): with `N` pairs of mean score
-//! `m` and variance `v` per pair (widened by a small prior), and `s0`, `s1` the scores that logistic Elo `elo0`, `elo1`
-//! expect, `LLR = N (s1 − s0)(2m − s0 − s1) / (2v)`. The test accepts H1 (`elo ≥ elo1`) once
-//! `LLR ≥ ln((1 − β)/α)` and H0 (`elo ≤ elo0`) once `LLR ≤ ln(β/(1 − α))`.
+//! model, `pairs`), so the test needs fewer games than counting single games would. The
+//! log-likelihood ratio is the generalised SPRT's normal approximation (M. Van den Bergh): with
+//! `N` pairs of mean score `m` and variance `v` per pair (widened by a small prior), and `s0`,
+//! `s1` the scores that logistic Elo `elo0`, `elo1` expect, `LLR = N (s1 − s0)(2m − s0 − s1) /
+//! (2v)`. The test accepts H1 (`elo ≥ elo1`) once `LLR ≥ ln((1 − β)/α)` and H0 (`elo ≤ elo0`)
+//! once `LLR ≤ ln(β/(1 − α))`.
 
-use std::fmt;
-
-use super::elo::Tally;
+use super::pairs::Pentanomial;
 
 /// Pairs of prior weight each category adds to the variance (not to the mean). A few pairs
 /// underestimate the spread, and deterministic players often repeat a result: two identical
@@ -99,7 +97,7 @@ impl Sprt {
     /// The log-likelihood ratio of H1 against H0 given the pairs so far (0 before any).
     #[must_use]
     pub fn llr(&self, pairs: &Pentanomial) -> f64 {
-        let Some((mean, variance)) = pairs.mean_and_variance() else {
+        let Some((mean, variance)) = pairs.mean_and_variance(VARIANCE_PRIOR_PAIRS) else {
             return 0.0;
         };
         let (s0, s1) = (expected_score(self.elo0), expected_score(self.elo1));
@@ -126,99 +124,9 @@ pub fn expected_score(elo: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-elo / 400.0))
 }
 
-/// How many game pairs ended with each score of the first player: 0, ½, 1, 1½ and 2 points.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Pentanomial {
-    /// `counts[k]`: pairs in which the first player scored `k` half-points.
-    pub counts: [u32; 5],
-}
-
-impl Pentanomial {
-    /// Counts one pair from the first player's two games.
-    pub fn add(&mut self, games: [&Tally; 2]) {
-        let half_points: u32 = games.iter().map(|t| 2 * t.wins + t.draws).sum();
-        self.counts[half_points as usize] += 1;
-    }
-
-    /// Pairs counted.
-    #[must_use]
-    pub fn pairs(&self) -> u32 {
-        self.counts.iter().sum()
-    }
-
-    /// The mean of one pair's score (in 0..=1) and its variance, widened by the prior;
-    /// `None` before any pair.
-    fn mean_and_variance(&self) -> Option<(f64, f64)> {
-        let pairs = f64::from(self.pairs());
-        if pairs == 0.0 {
-            return None;
-        }
-        let score = |k: usize| k as f64 / 4.0;
-        let mean = (0..5)
-            .map(|k| f64::from(self.counts[k]) * score(k))
-            .sum::<f64>()
-            / pairs;
-        let weight = |k: usize| f64::from(self.counts[k]) + VARIANCE_PRIOR_PAIRS;
-        let variance = (0..5)
-            .map(|k| weight(k) * (score(k) - mean).powi(2))
-            .sum::<f64>()
-            / (0..5).map(weight).sum::<f64>();
-        Some((mean, variance))
-    }
-}
-
-impl fmt::Display for Pentanomial {
-    /// `pairs [0, ½, 1, 1½, 2]: [1, 4, 10, 5, 2]`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "pairs [0, ½, 1, 1½, 2]: {:?}", self.counts)
-    }
-}
-
-/// Games gathered into their pairs as they finish, in any order: game `2k` and `2k + 1` are the
-/// same opening with colours swapped.
-#[derive(Clone, Debug, Default)]
-pub struct PairTracker {
-    waiting: std::collections::HashMap<usize, Tally>,
-    pentanomial: Pentanomial,
-}
-
-impl PairTracker {
-    /// Records game `index`'s result for the first player; counts its pair once both are in.
-    pub fn record(&mut self, index: usize, result: Tally) {
-        match self.waiting.remove(&(index ^ 1)) {
-            Some(partner) => self.pentanomial.add([&partner, &result]),
-            None => {
-                self.waiting.insert(index, result);
-            }
-        }
-    }
-
-    /// The complete pairs so far.
-    #[must_use]
-    pub fn pentanomial(&self) -> &Pentanomial {
-        &self.pentanomial
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    const WIN: Tally = Tally {
-        wins: 1,
-        losses: 0,
-        draws: 0,
-    };
-    const LOSS: Tally = Tally {
-        wins: 0,
-        losses: 1,
-        draws: 0,
-    };
-    const DRAW: Tally = Tally {
-        wins: 0,
-        losses: 0,
-        draws: 1,
-    };
 
     fn sprt(elo0: f64, elo1: f64) -> Sprt {
         Sprt::new(elo0, elo1, 0.05, 0.05).unwrap()
@@ -272,18 +180,6 @@ mod tests {
     fn identical_pairs_still_give_a_finite_llr() {
         let llr = sprt(0.0, 10.0).llr(&pentanomial([0, 0, 30, 0, 0]));
         assert!(llr.is_finite() && llr < 0.0);
-    }
-
-    #[test]
-    fn pairs_are_gathered_in_any_order() {
-        let mut tracker = PairTracker::default();
-        tracker.record(3, WIN);
-        tracker.record(0, DRAW);
-        assert_eq!(tracker.pentanomial().pairs(), 0);
-        tracker.record(2, WIN);
-        tracker.record(1, LOSS);
-        tracker.record(4, LOSS);
-        assert_eq!(tracker.pentanomial().counts, [0, 1, 0, 0, 1]);
     }
 
     #[test]
