@@ -586,7 +586,9 @@ impl<'a> Tree<'a> {
         score
     }
 
-    /// A cutoff move becomes a killer and earns history credit.
+    /// A cutoff move becomes a killer and earns history credit. The credit saturates: the
+    /// brain keeps its history for a whole game, and a long game at long moves can pile up
+    /// more than an `i32` holds on a busy cell.
     fn reward(&mut self, m: &Move, depth: i32, ply: usize) {
         if m.own.is_four() {
             return;
@@ -597,7 +599,7 @@ impl<'a> Tree<'a> {
             killers[0] = Some(m.point);
         }
         let slot = self.board.to_move().index() * CELLS + grid::index_of(m.point);
-        self.history[slot] += history_bonus(depth);
+        self.history[slot] = self.history[slot].saturating_add(history_bonus(depth));
     }
 
     /// Below the horizon: stand pat on the evaluation or play on with fours only, through
@@ -701,6 +703,30 @@ mod tests {
         let eval = tree.scan(0, None).eval;
         let alpha = eval + offset;
         (tree.search(depth, 0, alpha, alpha + 1), eval)
+    }
+
+    /// A cell's history credit stops at the largest value instead of wrapping round to a
+    /// negative one, which would order the most successful move last.
+    #[test]
+    fn history_credit_saturates_instead_of_wrapping() {
+        let mut rows = ["..............."; 15];
+        rows[7] = ".......x.......";
+        let board = board_of(&rows, Stone::White);
+        let tt = Table::new(1);
+        let mut history = vec![0; 2 * CELLS];
+        let cell = Point::new(8, 8);
+        let slot = Stone::White.index() * CELLS + grid::index_of(cell);
+        history[slot] = i32::MAX - 10;
+        let mut tree = Tree::new(board, &tt, &mut history, SearchLimits::unbounded());
+        let m = Move {
+            point: cell,
+            order: 0,
+            own: Threat::Quiet,
+            theirs: Threat::Quiet,
+        };
+        tree.reward(&m, 12, 0);
+        assert_eq!(tree.history[slot], i32::MAX);
+        assert_eq!(tree.killers[0][0], Some(cell));
     }
 
     /// White's two open threes cannot both be blocked: a shallow zero-window node far below
