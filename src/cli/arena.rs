@@ -130,7 +130,7 @@ pub fn run(args: &ArenaArgs) -> anyhow::Result<()> {
         .rounds
         .map_or(if sprt.is_some() { 20 } else { 1 }, |r| r as usize);
     for (first, second) in &pairs {
-        let (result, pairs) =
+        let (result, game_pairs) =
             play_one_match(&config, [first, second], &book, rounds, sprt.as_ref())?;
         for game in &result.games {
             if let Some(file) = games_out.as_mut() {
@@ -144,7 +144,7 @@ pub fn run(args: &ArenaArgs) -> anyhow::Result<()> {
             first.name(),
             second.name(),
             &result,
-            &pairs,
+            &game_pairs,
             config.move_ms,
         ));
     }
@@ -284,11 +284,11 @@ fn summary_row(
     first: &str,
     second: &str,
     result: &MatchResult,
-    pairs: &PairTracker,
+    game_pairs: &PairTracker,
     move_ms: i64,
 ) -> String {
     format!(
-        "| {first} | {second} | {} | {} | {pairs} | {} / {} ms ({move_ms} ms) |",
+        "| {first} | {second} | {} | {} | {game_pairs} | {} / {} ms ({move_ms} ms) |",
         result.tally.games(),
         result.tally,
         result.max_move[0].as_millis(),
