@@ -70,6 +70,7 @@ use crate::engine::levels::analysis::{Analysis, Score, SearchRequest, SearchStat
 use deep_threat::DeepThreat;
 use deepening::{max_depth, roots_to_candidates, with_deeper, RootMove};
 use helpers::Helpers;
+use params::{ages_history, HISTORY_AGING};
 use root::{with_likely_win, KnownWin, ProvenWin, SearchState, Tactic};
 use tree::SearchLimits;
 
@@ -128,6 +129,13 @@ impl MasterSearch {
         self.last_win = None;
     }
 
+    /// Keeps a part of the history credit (`HISTORY_AGING`) for the next move's search.
+    fn age_history(&mut self) {
+        for credit in &mut self.history {
+            *credit /= HISTORY_AGING;
+        }
+    }
+
     /// What the last search's win says of `board`: known to be won when it is the position
     /// that win's first move left, after one more move of the opponent (that search's own
     /// answer played, then a reply). The line's next move comes with it when the reply was
@@ -184,6 +192,9 @@ impl MasterSearch {
             .collect();
         if legal.is_empty() {
             return report::no_legal_move(position, started);
+        }
+        if ages_history(board.rule()) {
+            self.age_history();
         }
         let max_nodes = request.max_nodes.unwrap_or(u64::MAX);
         let limits = SearchLimits {

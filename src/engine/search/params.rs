@@ -110,6 +110,19 @@ pub fn order_value(own: i32, theirs: i32) -> i32 {
     own * numerator / denominator + theirs
 }
 
+/// The history credit kept from one move's search to the next (one over this) under the
+/// rules that age it (`ages_history`): what cut off a few moves ago says less about the
+/// position now.
+pub const HISTORY_AGING: i32 = 8;
+
+/// Whether the searcher ages its history credit between moves under `rule`: in freestyle it
+/// won 20 Elo, in renju it lost ground (docs/decisions/0065-history-aging.md); standard
+/// shares freestyle's setting.
+#[must_use]
+pub fn ages_history(rule: Rule) -> bool {
+    rule != Rule::Renju
+}
+
 /// History credit of a move that cut off at `depth`.
 #[must_use]
 pub fn history_bonus(depth: i32) -> i32 {

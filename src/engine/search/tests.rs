@@ -1,7 +1,7 @@
 use std::time::{Duration, Instant};
 
 use super::deepening::{beats_the_first, root_reduction, with_deeper, RootMove};
-use super::params::{DEEP_THREAT_VCF_MOVES, LONG_MOVE, MAX_DEPTH, THREAT_MOVES};
+use super::params::{DEEP_THREAT_VCF_MOVES, HISTORY_AGING, LONG_MOVE, MAX_DEPTH, THREAT_MOVES};
 use super::root::{is_likely_win, with_likely_win, KnownWin, ProvenWin};
 use super::score::PROVEN;
 use super::shares::vct_time;
@@ -183,6 +183,27 @@ fn searcher_reuses_its_table_between_moves() {
         first.stats,
         again.stats
     );
+}
+
+/// Each move's search keeps an eighth of the history credit before it, but under renju,
+/// where aging played worse; the five here ends the search before the tree adds any.
+#[test]
+fn history_credit_is_aged_between_moves_but_in_renju() {
+    let mut rows = ["..............."; 15];
+    rows[7] = ".....xxxx......";
+    rows[12] = "o...o...o...o..";
+    for (rule, kept) in [
+        (Rule::Freestyle, 800 / HISTORY_AGING),
+        (Rule::Standard, 800 / HISTORY_AGING),
+        (Rule::Renju, 800),
+    ] {
+        let p = position(&rows, rule, Stone::Black);
+        let mut searcher = MasterSearch::new(1);
+        searcher.history[17] = 800;
+        let answer = searcher.analyze(&p, &request(4));
+        assert!(answer.score.is_proven_win(), "{rule}");
+        assert_eq!(searcher.history[17], kept, "{rule}");
+    }
 }
 
 #[test]
