@@ -23,8 +23,9 @@
 //! iteration than this thread, among the moves the defence kept. The first helper runs the
 //! root's deeper VCT before it joins them (`deep_threat`).
 //!
-//! A `MasterSearch` keeps its transposition table and history between calls (pbrain games),
-//! and the last VCT win it proved: when the opponent has replied, the next search knows the
+//! A `MasterSearch` keeps its transposition table and history between calls (pbrain games;
+//! the history aged at each call outside renju, `params::ages_history`), and the last VCT
+//! win it proved: when the opponent has replied, the next search knows the
 //! win is there, tries the line's next move first and gives the race the time up to the
 //! threat ceiling, so that a win once proven is not lost to a short clock. It can report each
 //! completed iteration while it thinks (`analyze_reporting`).
