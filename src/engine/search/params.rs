@@ -116,7 +116,7 @@ pub fn order_value(own: i32, theirs: i32) -> i32 {
 pub const HISTORY_AGING: i32 = 8;
 
 /// Whether the searcher ages its history credit between moves under `rule`: in freestyle it
-/// won 20 Elo, in renju it lost ground (docs/decisions/0065-history-aging.md); standard
+/// won 24 Elo, in renju it lost ground (docs/decisions/0065-history-aging.md); standard
 /// shares freestyle's setting.
 #[must_use]
 pub fn ages_history(rule: Rule) -> bool {

@@ -199,10 +199,11 @@ fn history_credit_is_aged_between_moves_but_in_renju() {
     ] {
         let p = position(&rows, rule, Stone::Black);
         let mut searcher = MasterSearch::new(1);
-        searcher.history[17] = 800;
+        let credited = 17; // a cell's slot, any will do
+        searcher.history[credited] = 800;
         let answer = searcher.analyze(&p, &request(4));
         assert!(answer.score.is_proven_win(), "{rule}");
-        assert_eq!(searcher.history[17], kept, "{rule}");
+        assert_eq!(searcher.history[credited], kept, "{rule}");
     }
 }
 
