@@ -8,7 +8,7 @@
 use std::fmt;
 
 /// z for a two-sided 95 % interval.
-pub(super) const Z95: f64 = 1.959_964;
+const Z95: f64 = 1.959_964;
 
 /// Wins, losses and draws of one side of a match.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -57,12 +57,25 @@ impl Tally {
         let variance =
             (deviation(1.0, self.wins) + deviation(0.0, self.losses) + deviation(0.5, self.draws))
                 / games;
-        let error = (variance / games).sqrt() * Z95;
-        Some((
-            elo_of_score((score - error).max(0.0)),
-            elo_of_score((score + error).min(1.0)),
-        ))
+        Some(interval_of(score, (variance / games).sqrt()))
     }
+}
+
+/// The 95 % interval `(low, high)` of the Elo difference behind a mean score `score` (in
+/// 0..=1) whose standard error is `standard_error`: the score's interval mapped through the
+/// logistic curve.
+#[must_use]
+pub fn interval_of(score: f64, standard_error: f64) -> (f64, f64) {
+    let error = standard_error * Z95;
+    (
+        elo_of_score((score - error).max(0.0)),
+        elo_of_score((score + error).min(1.0)),
+    )
+}
+
+/// `Elo +77 [+12, +148]`.
+pub(super) fn elo_with_interval(elo: f64, (low, high): (f64, f64)) -> String {
+    format!("Elo {} [{}, {}]", signed(elo), signed(low), signed(high))
 }
 
 /// The Elo difference whose expected score is `score` (±infinity at 1 and 0).
@@ -81,24 +94,21 @@ impl fmt::Display for Tally {
     /// `+W -L =D  score 61.0 %  Elo +77 [+12, +148]`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "+{} -{} ={}", self.wins, self.losses, self.draws)?;
-        if let (Some(score), Some(elo), Some((low, high))) =
+        if let (Some(score), Some(elo), Some(interval)) =
             (self.score(), self.elo(), self.elo_interval())
         {
             write!(
                 f,
-                "  score {:.1} %  Elo {} [{}, {}]",
+                "  score {:.1} %  {}",
                 score * 100.0,
-                signed(elo),
-                signed(low),
-                signed(high)
+                elo_with_interval(elo, interval)
             )?;
         }
         Ok(())
     }
 }
 
-/// `elo` rounded, with its sign (`+inf`/`-inf` when infinite).
-pub(super) fn signed(elo: f64) -> String {
+fn signed(elo: f64) -> String {
     if elo.is_infinite() {
         if elo > 0.0 { "+inf" } else { "-inf" }.to_string()
     } else {

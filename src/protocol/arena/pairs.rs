@@ -10,7 +10,7 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use super::elo::{elo_of_score, signed, Tally, Z95};
+use super::elo::{elo_of_score, elo_with_interval, interval_of, Tally};
 
 /// How many game pairs ended with each score of the first player: 0, ½, 1, 1½ and 2 points.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -58,12 +58,8 @@ impl Pentanomial {
     #[must_use]
     pub fn elo_interval(&self) -> Option<(f64, f64, f64)> {
         let (mean, variance) = self.mean_and_variance(0.0)?;
-        let error = (variance / f64::from(self.pairs())).sqrt() * Z95;
-        Some((
-            elo_of_score(mean),
-            elo_of_score((mean - error).max(0.0)),
-            elo_of_score((mean + error).min(1.0)),
-        ))
+        let (low, high) = interval_of(mean, (variance / f64::from(self.pairs())).sqrt());
+        Some((elo_of_score(mean), low, high))
     }
 }
 
@@ -135,12 +131,10 @@ impl fmt::Display for PairTracker {
         ) {
             write!(
                 f,
-                "  Elo {} [{}, {}]  split by colour {:.0} % (Elo within ±{})",
-                signed(elo),
-                signed(low),
-                signed(high),
+                "  {}  split by colour {:.0} % (Elo within ±{:.0})",
+                elo_with_interval(elo, (low, high)),
                 share * 100.0,
-                signed(ceiling).trim_start_matches('+')
+                ceiling.abs() // an even score's Elo is -0.0
             )?;
         }
         Ok(())
