@@ -199,16 +199,10 @@ pub fn reduces_root_moves(rule: Rule) -> bool {
     rule == Rule::Renju
 }
 
-/// Whether the tree extends singular moves under `rule`: in freestyle they won 36 Elo, in
-/// renju nothing measurable (docs/decisions/0055-singular-extension.md); standard shares
-/// freestyle's evaluation and ordering, and its setting.
-#[must_use]
-pub fn extends_singular_moves(rule: Rule) -> bool {
-    rule != Rule::Renju
-}
-
-/// Singular extension: from this depth on, the table's move is searched a ply deeper when
-/// every other move, searched half as deep, stays `singular_margin` below the table's score...
+/// Singular extension, under every rule (freestyle won 36 Elo by it, decision 0055; renju
+/// 33, decision 0068): from this depth on, the table's move is searched a ply deeper
+/// when every other move, searched half as deep, stays `singular_margin` below the table's
+/// score...
 pub const SINGULAR_MIN_DEPTH: i32 = 6;
 /// ... provided the table's score comes from a search at most this much shallower.
 pub const SINGULAR_DEPTH_SLACK: i32 = 3;

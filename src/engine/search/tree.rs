@@ -13,10 +13,10 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::params::{
-    extends_singular_moves, futility_margin, history_bonus, late_move_limit, late_move_reduction,
-    reverse_futility_margin, singular_margin, CLOCK_EVERY, FUTILITY_MAX_DEPTH, HISTORY_CAP,
-    HISTORY_DIVISOR, KILLER_BONUS, MAX_PLY, QUIESCENCE_DEPTH, REDUCE_MIN_DEPTH,
-    REVERSE_FUTILITY_MAX_DEPTH, SINGULAR_DEPTH_SLACK, SINGULAR_MIN_DEPTH, TT_MOVE_BONUS,
+    futility_margin, history_bonus, late_move_limit, late_move_reduction, reverse_futility_margin,
+    singular_margin, CLOCK_EVERY, FUTILITY_MAX_DEPTH, HISTORY_CAP, HISTORY_DIVISOR, KILLER_BONUS,
+    MAX_PLY, QUIESCENCE_DEPTH, REDUCE_MIN_DEPTH, REVERSE_FUTILITY_MAX_DEPTH, SINGULAR_DEPTH_SLACK,
+    SINGULAR_MIN_DEPTH, TT_MOVE_BONUS,
 };
 use super::quiescence_table::QuiescenceTable;
 use super::score::{from_tt, to_tt, INFINITY, PROVEN, WIN};
@@ -540,7 +540,6 @@ impl<'a> Tree<'a> {
     fn is_singular(&mut self, entry: &TtEntry, moves: &[Move], depth: i32, ply: usize) -> bool {
         let score = from_tt(entry.score, ply);
         let candidate = depth >= SINGULAR_MIN_DEPTH
-            && extends_singular_moves(self.board.rule())
             && moves.len() > 1
             && Some(moves[0].point) == entry.best
             && entry.depth >= depth - SINGULAR_DEPTH_SLACK
@@ -795,7 +794,7 @@ mod tests {
 
     /// The table's move is singular when its stored lower bound stands far above what every
     /// other move reaches half as deep, and not when it stands far below, nor when the entry
-    /// is an upper bound or too shallow to trust; under renju never (it did not pay there).
+    /// is an upper bound or too shallow to trust; under every rule.
     #[test]
     fn the_table_move_is_singular_only_far_above_the_others() {
         let depth = SINGULAR_MIN_DEPTH + 2;
@@ -808,7 +807,6 @@ mod tests {
                 continue;
             }
             let best = scan.moves[scan.moves.len() / 2].point;
-            let renju = tree.board.rule() == Rule::Renju;
             let mut singular = |offset: i32, bound: Bound, stored: i32| {
                 let entry = TtEntry {
                     key: tree.board.hash(),
@@ -820,10 +818,6 @@ mod tests {
                 let moves = tree.scan(0, Some(best)).moves;
                 tree.is_singular(&entry, &moves, depth, 0)
             };
-            if renju {
-                assert!(!singular(5_000, Bound::Lower, depth));
-                continue;
-            }
             assert!(singular(5_000, Bound::Lower, depth));
             assert!(singular(5_000, Bound::Exact, depth - SINGULAR_DEPTH_SLACK));
             assert!(!singular(-5_000, Bound::Lower, depth));
