@@ -1,11 +1,10 @@
 # Depths a pbrain brain completes on each bench midgame within one move: python3 nodes-to-depth.py <pbrain binary> [timeout_turn ms], from the repository root.
 # Prints per depth from 9 the nodes (less those before depth 1) and the time of its MESSAGE line; the last entry is the final report.
-import subprocess, sys, re, time
+import subprocess, sys, re
 binary, ms = sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 2000
 rules = {"freestyle": 0, "standard": 1, "renju": 4}
 def coord(m):
     col = ord(m[0]) - 97; row = int(m[1:]); return col, 15 - row
-tot = {}
 for line in open('bench/positions.txt'):
     if line.startswith('#') or not line.strip(): continue
     w = line.split(); rule, moves = w[0], w[1:]
