@@ -20,10 +20,11 @@ const MOVES_TO_GO: u64 = 25;
 /// Where the brain's answer travels, which decides the margin a budget keeps from a limit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Overhead {
-    /// A brain answering a manager over pipes: a tenth of the limit plus 40 ms, at most 2 s.
-    /// The fixed part covers pipe I/O and scheduling on a loaded machine, which arena runs
-    /// measured at up to ~60 ms beyond a 170 ms budget on 2 busy cores
-    /// (docs/decisions/0003-brain-time-margin.md).
+    /// A brain answering a manager over pipes: 3 % of the limit plus 25 ms, at most 2 s
+    /// (31 ms of 200, 55 ms of 1 s). The fixed part covers pipe I/O, scheduling and the
+    /// search's overshoot of its deadline, which stay under 10 ms on a machine with a core
+    /// for each thinking brain; a manager that gives brains less loses their moves' time to
+    /// scheduling whatever the margin (docs/decisions/0070-brain-time-margin.md).
     Pipe,
     /// A search called in the manager's own process (the arena's levels): there is no I/O,
     /// only the search's overshoot of its deadline and a descheduled time slice or two: a
@@ -36,7 +37,7 @@ pub enum Overhead {
 impl Overhead {
     fn margin(self, limit_ms: u64) -> u64 {
         match self {
-            Overhead::Pipe => (limit_ms / 10 + 40).min(2_000),
+            Overhead::Pipe => (limit_ms * 3 / 100 + 25).min(2_000),
             Overhead::InProcess => (limit_ms / 20 + 5).min(1_000),
         }
     }
@@ -124,14 +125,14 @@ mod tests {
 
     #[test]
     fn per_move_limit_keeps_a_margin() {
-        assert_eq!(control(200, 0, None).budget(), Duration::from_millis(140));
+        assert_eq!(control(200, 0, None).budget(), Duration::from_millis(169));
         assert_eq!(
             control(5_000, 0, None).budget(),
-            Duration::from_millis(4_460)
+            Duration::from_millis(4_825)
         );
         assert_eq!(
             control(60_000, 0, None).budget(),
-            Duration::from_millis(58_000)
+            Duration::from_millis(58_175)
         );
     }
 
@@ -143,36 +144,36 @@ mod tests {
 
     #[test]
     fn game_time_is_spread_over_the_moves_to_go() {
-        // 10 s left, 1.04 s margin: 8.96 s over 25 moves = 358 ms, below the 860 ms turn budget.
+        // 10 s left, 325 ms margin: 9.675 s over 25 moves = 387 ms, below the 945 ms turn budget.
         assert_eq!(
             control(1_000, 100_000, Some(10_000)).budget(),
-            Duration::from_millis(358)
+            Duration::from_millis(387)
         );
         // Without time_left the whole game limit counts.
         assert_eq!(
             control(1_000, 10_000, None).budget(),
-            Duration::from_millis(358)
+            Duration::from_millis(387)
         );
     }
 
     #[test]
     fn without_time_left_the_brain_counts_its_own_spending() {
         let spent = Duration::from_millis(9_000);
-        // 1 s of a 10 s game left, less a 140 ms margin, over 25 moves.
+        // 1 s of a 10 s game left, less a 55 ms margin, over 25 moves.
         assert_eq!(
             control(1_000, 10_000, None).after_spending(spent).budget(),
-            Duration::from_millis(34)
+            Duration::from_millis(37)
         );
         // The manager's own figure wins.
         assert_eq!(
             control(1_000, 10_000, Some(10_000))
                 .after_spending(spent)
                 .budget(),
-            Duration::from_millis(358)
+            Duration::from_millis(387)
         );
         assert_eq!(
             control(1_000, 0, None).after_spending(spent).budget(),
-            Duration::from_millis(860)
+            Duration::from_millis(945)
         );
     }
 
