@@ -28,6 +28,8 @@ enum Command {
     Pbrain(cli::pbrain::PbrainArgs),
     /// Play matches between levels and external pbrain engines (W/L/D, score, Elo).
     Arena(cli::arena::ArenaArgs),
+    /// Count finished or stopped arena matches again from their game lines, pooled.
+    ArenaTally(cli::arena_tally::ArenaTallyArgs),
     /// Measure the master: nodes/s and depth on midgames, or the tactics bar on a puzzle file.
     Bench(cli::bench::BenchArgs),
     /// Regenerate the win model (score to win probability) from self-play, with its
@@ -48,6 +50,7 @@ fn main() -> anyhow::Result<()> {
         Command::Openapi => cli::openapi::run(),
         Command::Pbrain(args) => cli::pbrain::run(&args),
         Command::Arena(args) => cli::arena::run(&args),
+        Command::ArenaTally(args) => cli::arena_tally::run(&args),
         Command::Bench(args) => cli::bench::run(&args),
         Command::Calibrate(args) => cli::calibrate::run(&args),
         Command::TrainEval(args) => cli::train_eval::run(&args),

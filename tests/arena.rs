@@ -136,6 +136,91 @@ fn arena_command_runs_a_ladder_and_saves_games() {
     assert!(saved.lines().all(|l| l.contains("moves: ")));
     let sgf = std::fs::read_to_string(&sgf).unwrap();
     assert_eq!(sgf.matches("(;GM[4]").count(), 4);
+    tally_counts_the_saved_games_as_the_arena_did(&games, row);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `arena-tally` on the games the ladder saved prints the arena's own figures for them (its
+/// `row`), and pooling the file with itself doubles every count.
+fn tally_counts_the_saved_games_as_the_arena_did(games: &std::path::Path, row: &str) {
+    let tally = |files: &[&std::path::Path], extra: &[&str]| {
+        let output = Command::new(env!("CARGO_BIN_EXE_gomoku-ai"))
+            .arg("arena-tally")
+            .args(files)
+            .args(extra)
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+        assert!(
+            output.status.success(),
+            "{stdout}{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        stdout
+    };
+    let figures = |line: &str| line.splitn(3, " | ").nth(2).unwrap_or_default().to_string();
+    // The arena's row: | medium | beginner | 4 | tally | pairs | max move |; the tally's:
+    // | file | 4 | tally | pairs |.
+    let arena_figures: Vec<&str> = row.split(" | ").skip(3).take(2).collect();
+    let once = tally(&[games], &["--first", "medium"]);
+    assert!(once.starts_with("| medium vs beginner |"), "{once}");
+    let file_row = once.lines().nth(2).unwrap_or_default();
+    assert!(file_row.contains(" | 4 | "), "{once}");
+    assert_eq!(
+        figures(file_row),
+        format!("{} |", arena_figures.join(" | ")),
+        "{once}"
+    );
+    let twice = tally(&[games, games], &["--first", "medium", "--sprt", "0,15"]);
+    let pooled = twice
+        .lines()
+        .find(|l| l.starts_with("| pooled | 8 | "))
+        .unwrap_or_else(|| panic!("no pooled row in {twice}"));
+    let pairs: u32 = pooled
+        .split("pairs [0, ½, 1, 1½, 2]: [")
+        .nth(1)
+        .and_then(|rest| rest.split(']').next())
+        .map(|counts| counts.split(", ").map(|n| n.parse::<u32>().unwrap()).sum())
+        .unwrap_or_else(|| panic!("no game pairs in {pooled}"));
+    assert_eq!(pairs, 4, "{twice}");
+    assert!(
+        twice.contains("SPRT [0, 15] alpha=0.05 beta=0.05 on 4 pairs: "),
+        "{twice}"
+    );
+}
+
+#[test]
+fn arena_saves_each_game_as_it_finishes() {
+    use std::io::{BufRead, BufReader};
+    let dir = std::env::temp_dir().join(format!("gomoku-arena-live-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let games = dir.join("games.txt");
+    // Far more games than the test waits for: the arena is still playing when the file is read.
+    let mut arena = Command::new(env!("CARGO_BIN_EXE_gomoku-ai"))
+        .args([
+            "arena",
+            "--engine",
+            "level=beginner",
+            "--engine",
+            "level=easy",
+        ])
+        .args(["--move-ms", "0", "--concurrency", "1", "--rounds", "100"])
+        .arg("--games-out")
+        .arg(&games)
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stdout = BufReader::new(arena.stdout.take().unwrap());
+    let second_game = stdout
+        .lines()
+        .map_while(Result::ok)
+        .any(|line| line.starts_with("[2/"));
+    let saved = std::fs::read_to_string(&games).unwrap();
+    arena.kill().unwrap();
+    arena.wait().unwrap();
+    assert!(second_game, "the arena ended before its second game");
+    assert!(saved.lines().count() >= 2, "{saved}");
+    assert!(saved.lines().all(|l| l.starts_with("game ")), "{saved}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

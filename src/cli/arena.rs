@@ -17,7 +17,7 @@ use crate::protocol::arena::openings::{self, Opening};
 use crate::protocol::arena::pairs::{PairTracker, Pentanomial};
 use crate::protocol::arena::player::PlayerSpec;
 use crate::protocol::arena::sprt::{Decision, Sprt};
-use crate::protocol::arena::{self, MatchConfig, MatchResult};
+use crate::protocol::arena::{self, GameRecord, MatchConfig, MatchResult};
 
 /// Arguments of `gomoku-ai arena`.
 #[derive(Args, Debug)]
@@ -122,24 +122,24 @@ pub fn run(args: &ArenaArgs) -> anyhow::Result<()> {
         return evaluate_openings(&config, &book, level);
     }
     let pairs = pairs(args)?;
-    let mut games_out = create(args.games_out.as_ref())?;
-    let mut sgf_out = create(args.sgf_out.as_ref())?;
+    let mut saved = SavedGames {
+        text: create(args.games_out.as_ref())?,
+        sgf: create(args.sgf_out.as_ref())?,
+    };
     let mut rows = Vec::new();
-    let sprt = sprt_of(args)?;
+    let sprt = sprt_of(args.sprt.as_deref(), args.alpha, args.beta)?;
     let rounds = args
         .rounds
         .map_or(if sprt.is_some() { 20 } else { 1 }, |r| r as usize);
     for (first, second) in &pairs {
-        let (result, game_pairs) =
-            play_one_match(&config, [first, second], &book, rounds, sprt.as_ref())?;
-        for game in &result.games {
-            if let Some(file) = games_out.as_mut() {
-                writeln!(file, "{}", game.text(config.size))?;
-            }
-            if let Some(file) = sgf_out.as_mut() {
-                writeln!(file, "{}", game.sgf(config.size, config.rule))?;
-            }
-        }
+        let (result, game_pairs) = play_one_match(
+            &config,
+            [first, second],
+            &book,
+            rounds,
+            sprt.as_ref(),
+            &mut saved,
+        )?;
         rows.push(summary_row(
             first.name(),
             second.name(),
@@ -157,14 +157,35 @@ pub fn run(args: &ArenaArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Plays `first` against `second` over `rounds` of the book, printing each game and the game
-/// pairs so far, and stops once `sprt` (if any) has decided. Returns the games and their pairs.
+/// The files of `--games-out` and `--sgf-out`, each game written as it finishes, so that a
+/// match stopped by hand keeps the games it played.
+struct SavedGames {
+    text: Option<fs::File>,
+    sgf: Option<fs::File>,
+}
+
+impl SavedGames {
+    fn write(&mut self, game: &GameRecord, config: &MatchConfig) -> std::io::Result<()> {
+        if let Some(file) = self.text.as_mut() {
+            writeln!(file, "{}", game.text(config.size))?;
+        }
+        if let Some(file) = self.sgf.as_mut() {
+            writeln!(file, "{}", game.sgf(config.size, config.rule))?;
+        }
+        Ok(())
+    }
+}
+
+/// Plays `first` against `second` over `rounds` of the book, saving and printing each game
+/// and the game pairs so far, and stops once `sprt` (if any) has decided. Returns the games
+/// and their pairs.
 fn play_one_match(
     config: &MatchConfig,
     [first, second]: [&PlayerSpec; 2],
     book: &[Opening],
     rounds: usize,
     sprt: Option<&Sprt>,
+    saved: &mut SavedGames,
 ) -> anyhow::Result<(MatchResult, PairTracker)> {
     let total = book.len() * 2 * rounds;
     println!(
@@ -178,7 +199,12 @@ fn play_one_match(
     );
     let mut tracker = PairTracker::default();
     let mut decision = None;
+    let mut write_error = None;
     let result = arena::play_match_until(config, [first, second], book, rounds, |game, tally| {
+        if let Err(error) = saved.write(game, config) {
+            write_error = Some(error);
+            return ControlFlow::Break(());
+        }
         println!("[{}/{total}] {}", tally.games(), game.text(config.size));
         println!("        {} vs {}: {tally}", first.name(), second.name());
         tracker.record(game.index, game.first_player_result());
@@ -195,18 +221,22 @@ fn play_one_match(
         }
     })
     .map_err(anyhow::Error::msg)?;
+    if let Some(error) = write_error {
+        return Err(anyhow::Error::new(error).context("saving a game"));
+    }
     if let Some(test) = sprt {
-        let verdict = match decision {
-            Some(Decision::AcceptH1) => "H1 accepted",
-            Some(Decision::AcceptH0) => "H0 accepted",
-            None => "undecided (raise --rounds)",
+        let hint = if decision.is_none() {
+            " (raise --rounds)"
+        } else {
+            ""
         };
         println!(
-            "SPRT [{}, {}] alpha={} beta={}: {verdict} after {} games; {}",
+            "SPRT [{}, {}] alpha={} beta={}: {}{hint} after {} games; {}",
             test.elo0,
             test.elo1,
             test.alpha,
             test.beta,
+            verdict(decision),
             result.tally.games(),
             sprt_line(test, tracker.pentanomial())
         );
@@ -215,19 +245,32 @@ fn play_one_match(
     Ok((result, tracker))
 }
 
-/// The SPRT of `--sprt`, `--alpha` and `--beta`, if one was asked for.
-fn sprt_of(args: &ArenaArgs) -> anyhow::Result<Option<Sprt>> {
-    let Some(bounds) = &args.sprt else {
+/// The SPRT of `--sprt` (its `bounds`), `--alpha` and `--beta`, if one was asked for.
+pub(crate) fn sprt_of(
+    bounds: Option<&[f64]>,
+    alpha: f64,
+    beta: f64,
+) -> anyhow::Result<Option<Sprt>> {
+    let Some(bounds) = bounds else {
         return Ok(None);
     };
     let [elo0, elo1] = bounds[..] else {
         bail!("--sprt takes two Elo values, ELO0,ELO1 (e.g. 0,10)");
     };
-    Ok(Some(Sprt::new(elo0, elo1, args.alpha, args.beta)?))
+    Ok(Some(Sprt::new(elo0, elo1, alpha, beta)?))
+}
+
+/// What an SPRT's `decision` says, in words.
+pub(crate) fn verdict(decision: Option<Decision>) -> &'static str {
+    match decision {
+        Some(Decision::AcceptH1) => "H1 accepted",
+        Some(Decision::AcceptH0) => "H0 accepted",
+        None => "undecided",
+    }
 }
 
 /// `LLR 1.23 [-2.94, 2.94]`.
-fn sprt_line(test: &Sprt, pairs: &Pentanomial) -> String {
+pub(crate) fn sprt_line(test: &Sprt, pairs: &Pentanomial) -> String {
     format!(
         "LLR {:.2} [{:.2}, {:.2}]",
         test.llr(pairs),

@@ -6,6 +6,7 @@
 
 pub mod analyze;
 pub mod arena;
+pub mod arena_tally;
 pub mod bench;
 pub mod calibrate;
 pub mod r#move;

@@ -7,6 +7,8 @@
 
 use std::fmt;
 
+use crate::engine::Stone;
+
 /// z for a two-sided 95 % interval.
 const Z95: f64 = 1.959_964;
 
@@ -22,6 +24,18 @@ pub struct Tally {
 }
 
 impl Tally {
+    /// One game's tally for the player of `side`, given the game's `winner` (`None`: drawn).
+    #[must_use]
+    pub fn of_game(winner: Option<Stone>, side: Stone) -> Tally {
+        let mut result = Tally::default();
+        match winner {
+            None => result.draws = 1,
+            Some(w) if w == side => result.wins = 1,
+            Some(_) => result.losses = 1,
+        }
+        result
+    }
+
     /// Adds another tally's games to this one.
     pub fn add(&mut self, other: Tally) {
         self.wins += other.wins;

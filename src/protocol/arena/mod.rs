@@ -7,6 +7,7 @@
 //! to `concurrency` threads; each finished game is reported as it comes in.
 
 pub mod elo;
+pub mod games_file;
 pub mod openings;
 pub mod pairs;
 pub mod player;
@@ -82,13 +83,12 @@ impl GameRecord {
     /// This game's result for the match's first player, as a one-game tally.
     #[must_use]
     pub fn first_player_result(&self) -> Tally {
-        let mut result = Tally::default();
-        match self.outcome.winner {
-            None => result.draws = 1,
-            Some(w) if (w == Stone::Black) == self.first_is_black => result.wins = 1,
-            Some(_) => result.losses = 1,
-        }
-        result
+        let side = if self.first_is_black {
+            Stone::Black
+        } else {
+            Stone::White
+        };
+        Tally::of_game(self.outcome.winner, side)
     }
 
     /// The game as one text line: result, players, reason, then the moves in notation.

@@ -96,6 +96,20 @@ impl PairTracker {
         }
     }
 
+    /// Adds another match's complete pairs to these (a pooled count). Its games still
+    /// waiting for their partner are not carried over: pairs never span matches.
+    pub fn merge(&mut self, other: &PairTracker) {
+        for (mine, theirs) in self
+            .pentanomial
+            .counts
+            .iter_mut()
+            .zip(other.pentanomial.counts)
+        {
+            *mine += theirs;
+        }
+        self.colour_split += other.colour_split;
+    }
+
     /// The complete pairs so far.
     #[must_use]
     pub fn pentanomial(&self) -> &Pentanomial {
@@ -208,6 +222,22 @@ mod tests {
         assert!(low < elo && elo < high);
         assert!(narrow_high - narrow_low < (high - low) / 2.0);
         assert_eq!(Pentanomial::default().elo_interval(), None);
+    }
+
+    #[test]
+    fn merged_matches_add_their_pairs_but_not_their_waiting_games() {
+        let mut pooled = tracker(&[(WIN, LOSS), (WIN, WIN)]);
+        let mut other = tracker(&[(DRAW, LOSS)]);
+        other.record(9, WIN);
+        pooled.merge(&other);
+        assert_eq!(pooled.pentanomial().counts, [0, 1, 1, 0, 1]);
+        assert_eq!(pooled.colour_split_share(), Some(1.0 / 3.0));
+        pooled.record(8, LOSS);
+        assert_eq!(
+            pooled.pentanomial().pairs(),
+            3,
+            "game 9 stayed in its own match"
+        );
     }
 
     #[test]

@@ -1,0 +1,110 @@
+//! `gomoku-ai arena-tally`: counts the games of finished or stopped arena matches again from
+//! their game lines (`arena --games-out` files or the arena's output), one row per file and,
+//! for several files, their pool: W/L/D, score, Elo ± 95 %, the game pairs and, with `--sprt`,
+//! the pooled pairs' log-likelihood ratio.
+
+use std::fs;
+use std::path::PathBuf;
+
+use anyhow::{bail, Context};
+use clap::Args;
+
+use super::arena::{sprt_line, sprt_of, verdict};
+use crate::protocol::arena::games_file::{count_match, first_player, CountedMatch, GameLine};
+
+/// Arguments of `gomoku-ai arena-tally`.
+#[derive(Args, Debug)]
+pub struct ArenaTallyArgs {
+    /// Files of game lines, one match each: what `arena --games-out` wrote, or the arena's
+    /// output (its other lines are skipped).
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// The player counted for [default: the first file's first player: Black in game 1].
+    #[arg(long)]
+    pub first: Option<String>,
+    /// The sequential probability ratio test to judge the pooled pairs by: `ELO0,ELO1`.
+    #[arg(long, value_name = "ELO0,ELO1", value_delimiter = ',', num_args = 1)]
+    pub sprt: Option<Vec<f64>>,
+    /// The SPRT's chance of accepting H1 when H0 holds.
+    #[arg(long, default_value_t = 0.05, requires = "sprt")]
+    pub alpha: f64,
+    /// The SPRT's chance of accepting H0 when H1 holds.
+    #[arg(long, default_value_t = 0.05, requires = "sprt")]
+    pub beta: f64,
+}
+
+/// Reads every file, prints a row per file and the pooled row.
+pub fn run(args: &ArenaTallyArgs) -> anyhow::Result<()> {
+    let sprt = sprt_of(args.sprt.as_deref(), args.alpha, args.beta)?;
+    let texts: Vec<String> = args
+        .files
+        .iter()
+        .map(|f| fs::read_to_string(f).with_context(|| format!("reading {}", f.display())))
+        .collect::<Result<_, _>>()?;
+    let first = match &args.first {
+        Some(name) => name.clone(),
+        None => first_player(&texts[0])
+            .map_err(anyhow::Error::msg)
+            .with_context(|| format!("reading {}", args.files[0].display()))?
+            .with_context(|| format!("no game lines in {}", args.files[0].display()))?,
+    };
+    let second = opponent(&texts, &first)?;
+    println!("| {first} vs {second} | games | +W -L =D, score, Elo [95 %] | game pairs |");
+    println!("|---|---|---|---|");
+    let mut pooled = CountedMatch::default();
+    for (file, text) in args.files.iter().zip(&texts) {
+        let counted = count_match(text, &first, &second)
+            .map_err(anyhow::Error::msg)
+            .with_context(|| format!("reading {}", file.display()))?;
+        println!("{}", row(&file.display().to_string(), &counted));
+        pooled.tally.add(counted.tally);
+        pooled.pairs.merge(&counted.pairs);
+    }
+    if args.files.len() > 1 {
+        println!("{}", row("pooled", &pooled));
+    }
+    if let Some(test) = sprt {
+        let pairs = pooled.pairs.pentanomial();
+        println!(
+            "SPRT [{}, {}] alpha={} beta={} on {} pairs: {}; {}",
+            test.elo0,
+            test.elo1,
+            test.alpha,
+            test.beta,
+            pairs.pairs(),
+            verdict(test.decision(pairs)),
+            sprt_line(&test, pairs)
+        );
+    }
+    Ok(())
+}
+
+/// The player `first` meets in the files' first game line.
+fn opponent(texts: &[String], first: &str) -> anyhow::Result<String> {
+    for text in texts {
+        for line in text.lines() {
+            let Some(game) = GameLine::parse(line).map_err(anyhow::Error::msg)? else {
+                continue;
+            };
+            return match game.opponent_of(first) {
+                Some(other) => Ok(other.to_string()),
+                None => bail!(
+                    "{first} did not play game {} ({} against {})",
+                    game.index + 1,
+                    game.black,
+                    game.white
+                ),
+            };
+        }
+    }
+    bail!("no game lines in the files")
+}
+
+fn row(name: &str, counted: &CountedMatch) -> String {
+    format!(
+        "| {name} | {} | {} | {} |",
+        counted.tally.games(),
+        counted.tally,
+        counted.pairs
+    )
+}
