@@ -27,7 +27,7 @@ pub struct ArenaArgs {
     #[arg(long = "engine")]
     pub engines: Vec<String>,
     /// Play each adjacent pair of these levels (comma-separated, weakest first) instead.
-    #[arg(long, value_delimiter = ',')]
+    #[arg(long, value_delimiter = ',', conflicts_with = "sprt")]
     pub ladder: Vec<Difficulty>,
     /// Openings file (our notation lines or Gomocup `dx,dy, …` lines); default: the built-in
     /// book `openings/freestyle-15.txt`.
@@ -74,23 +74,9 @@ pub struct ArenaArgs {
     /// Write every game as SGF to this file.
     #[arg(long)]
     pub sgf_out: Option<PathBuf>,
-    /// Play a sequential probability ratio test of the first engine against the second:
-    /// `ELO0,ELO1` (e.g. `0,10`): stop once the game pairs show the first is at least ELO1
-    /// stronger (H1) or at most ELO0 (H0). Plays the book over and over up to --rounds.
-    #[arg(
-        long,
-        value_name = "ELO0,ELO1",
-        value_delimiter = ',',
-        num_args = 1,
-        conflicts_with = "ladder"
-    )]
-    pub sprt: Option<Vec<f64>>,
-    /// The SPRT's chance of accepting H1 when H0 holds.
-    #[arg(long, default_value_t = 0.05, requires = "sprt")]
-    pub alpha: f64,
-    /// The SPRT's chance of accepting H0 when H1 holds.
-    #[arg(long, default_value_t = 0.05, requires = "sprt")]
-    pub beta: f64,
+    /// The sequential probability ratio test to play, if any.
+    #[command(flatten)]
+    pub sprt: SprtArgs,
     /// Times the openings book is played through [default: 1, or 20 with --sprt].
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub rounds: Option<u32>,
@@ -127,7 +113,7 @@ pub fn run(args: &ArenaArgs) -> anyhow::Result<()> {
         sgf: create(args.sgf_out.as_ref())?,
     };
     let mut rows = Vec::new();
-    let sprt = sprt_of(args.sprt.as_deref(), args.alpha, args.beta)?;
+    let sprt = args.sprt.test()?;
     let rounds = args
         .rounds
         .map_or(if sprt.is_some() { 20 } else { 1 }, |r| r as usize);
@@ -245,19 +231,35 @@ fn play_one_match(
     Ok((result, tracker))
 }
 
-/// The SPRT of `--sprt` (its `bounds`), `--alpha` and `--beta`, if one was asked for.
-pub(crate) fn sprt_of(
-    bounds: Option<&[f64]>,
-    alpha: f64,
-    beta: f64,
-) -> anyhow::Result<Option<Sprt>> {
-    let Some(bounds) = bounds else {
-        return Ok(None);
-    };
-    let [elo0, elo1] = bounds[..] else {
-        bail!("--sprt takes two Elo values, ELO0,ELO1 (e.g. 0,10)");
-    };
-    Ok(Some(Sprt::new(elo0, elo1, alpha, beta)?))
+/// `--sprt`, `--alpha` and `--beta`: a sequential probability ratio test of the first player
+/// against the second.
+#[derive(Args, Debug)]
+pub struct SprtArgs {
+    /// Play a sequential probability ratio test of the first player against the second:
+    /// `ELO0,ELO1` (e.g. `0,10`): decided once the game pairs show the first is at least ELO1
+    /// stronger (H1) or at most ELO0 (H0). The arena then plays the book over and over up to
+    /// --rounds, until it decides.
+    #[arg(long, value_name = "ELO0,ELO1", value_delimiter = ',', num_args = 1)]
+    pub sprt: Option<Vec<f64>>,
+    /// The SPRT's chance of accepting H1 when H0 holds.
+    #[arg(long, default_value_t = 0.05, requires = "sprt")]
+    pub alpha: f64,
+    /// The SPRT's chance of accepting H0 when H1 holds.
+    #[arg(long, default_value_t = 0.05, requires = "sprt")]
+    pub beta: f64,
+}
+
+impl SprtArgs {
+    /// The test asked for, if any.
+    pub fn test(&self) -> anyhow::Result<Option<Sprt>> {
+        let Some(bounds) = &self.sprt else {
+            return Ok(None);
+        };
+        let [elo0, elo1] = bounds[..] else {
+            bail!("--sprt takes two Elo values, ELO0,ELO1 (e.g. 0,10)");
+        };
+        Ok(Some(Sprt::new(elo0, elo1, self.alpha, self.beta)?))
+    }
 }
 
 /// What an SPRT's `decision` says, in words.

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use anyhow::{bail, Context};
 use clap::Args;
 
-use super::arena::{sprt_line, sprt_of, verdict};
+use super::arena::{sprt_line, verdict, SprtArgs};
 use crate::protocol::arena::games_file::{count_match, first_player, CountedMatch, GameLine};
 
 /// Arguments of `gomoku-ai arena-tally`.
@@ -22,20 +22,14 @@ pub struct ArenaTallyArgs {
     /// The player counted for [default: the first file's first player: Black in game 1].
     #[arg(long)]
     pub first: Option<String>,
-    /// The sequential probability ratio test to judge the pooled pairs by: `ELO0,ELO1`.
-    #[arg(long, value_name = "ELO0,ELO1", value_delimiter = ',', num_args = 1)]
-    pub sprt: Option<Vec<f64>>,
-    /// The SPRT's chance of accepting H1 when H0 holds.
-    #[arg(long, default_value_t = 0.05, requires = "sprt")]
-    pub alpha: f64,
-    /// The SPRT's chance of accepting H0 when H1 holds.
-    #[arg(long, default_value_t = 0.05, requires = "sprt")]
-    pub beta: f64,
+    /// The sequential probability ratio test to judge the pooled pairs by.
+    #[command(flatten)]
+    pub sprt: SprtArgs,
 }
 
 /// Reads every file, prints a row per file and the pooled row.
 pub fn run(args: &ArenaTallyArgs) -> anyhow::Result<()> {
-    let sprt = sprt_of(args.sprt.as_deref(), args.alpha, args.beta)?;
+    let sprt = args.sprt.test()?;
     let texts: Vec<String> = args
         .files
         .iter()
