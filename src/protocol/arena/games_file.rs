@@ -125,23 +125,23 @@ pub fn count_match(text: &str, player: &str, opponent: &str) -> Result<CountedMa
         let Some(game) = GameLine::parse(line).map_err(at)? else {
             continue;
         };
-        if game.opponent_of(player) != Some(opponent) {
-            return Err(at(format!(
-                "game {} is {} against {}, not {player} against {opponent}",
-                game.index + 1,
-                game.black,
-                game.white
-            )));
-        }
+        let result = match (game.opponent_of(player), game.result_for(player)) {
+            (Some(other), Some(result)) if other == opponent => result,
+            _ => {
+                return Err(at(format!(
+                    "game {} is {} against {}, not {player} against {opponent}",
+                    game.index + 1,
+                    game.black,
+                    game.white
+                )))
+            }
+        };
         if !seen.insert(game.index) {
             return Err(at(format!(
                 "game {} appears twice (one match per file)",
                 game.index + 1
             )));
         }
-        let result = game
-            .result_for(player)
-            .expect("the player played this game");
         counted.tally.add(result);
         counted.pairs.record(game.index, result);
     }
