@@ -10,7 +10,7 @@ use anyhow::{bail, Context};
 use clap::Args;
 
 use super::arena::{sprt_line, verdict, SprtArgs};
-use crate::protocol::arena::games_file::{count_match, first_player, CountedMatch, GameLine};
+use crate::protocol::arena::games_file::{count_match, match_players, CountedMatch};
 
 /// Arguments of `gomoku-ai arena-tally`.
 #[derive(Args, Debug)]
@@ -35,14 +35,8 @@ pub fn run(args: &ArenaTallyArgs) -> anyhow::Result<()> {
         .iter()
         .map(|f| fs::read_to_string(f).with_context(|| format!("reading {}", f.display())))
         .collect::<Result<_, _>>()?;
-    let first = match &args.first {
-        Some(name) => name.clone(),
-        None => first_player(&texts[0])
-            .map_err(anyhow::Error::msg)
-            .with_context(|| format!("reading {}", args.files[0].display()))?
-            .with_context(|| format!("no game lines in {}", args.files[0].display()))?,
-    };
-    let second = opponent(&texts, &first)?;
+    let [first, second] = players(&texts[0], args.first.as_deref())
+        .with_context(|| format!("reading {}", args.files[0].display()))?;
     println!("| {first} vs {second} | games | +W -L =D, score, Elo [95 %] | game pairs |");
     println!("|---|---|---|---|");
     let mut pooled = CountedMatch::default();
@@ -73,25 +67,18 @@ pub fn run(args: &ArenaTallyArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The player `first` meets in the files' first game line.
-fn opponent(texts: &[String], first: &str) -> anyhow::Result<String> {
-    for text in texts {
-        for line in text.lines() {
-            let Some(game) = GameLine::parse(line).map_err(anyhow::Error::msg)? else {
-                continue;
-            };
-            return match game.opponent_of(first) {
-                Some(other) => Ok(other.to_string()),
-                None => bail!(
-                    "{first} did not play game {} ({} against {})",
-                    game.index + 1,
-                    game.black,
-                    game.white
-                ),
-            };
-        }
+/// The player counted for (`first`, or the match's first player) and the other, as the first
+/// game line of `text` names them.
+fn players(text: &str, first: Option<&str>) -> anyhow::Result<[String; 2]> {
+    let Some([one, other]) = match_players(text).map_err(anyhow::Error::msg)? else {
+        bail!("no game lines");
+    };
+    match first {
+        None => Ok([one, other]),
+        Some(name) if name == one => Ok([one, other]),
+        Some(name) if name == other => Ok([other, one]),
+        Some(name) => bail!("{name} did not play its first game ({one} against {other})"),
     }
-    bail!("no game lines in the files")
 }
 
 fn row(name: &str, counted: &CountedMatch) -> String {

@@ -8,6 +8,7 @@
 
 use super::elo::Tally;
 use super::pairs::PairTracker;
+use super::result_text;
 use crate::engine::Stone;
 
 /// One game line, as far as counting it needs.
@@ -49,12 +50,11 @@ impl GameLine {
         };
         let black = field("black")?.to_string();
         let white = field("white")?.to_string();
-        let winner = match field("result")? {
-            "1-0" => Some(Stone::Black),
-            "0-1" => Some(Stone::White),
-            "1/2-1/2" => None,
-            other => return Err(format!("result `{other}` is none of 1-0, 0-1, 1/2-1/2")),
-        };
+        let result = field("result")?;
+        let winner = [Some(Stone::Black), Some(Stone::White), None]
+            .into_iter()
+            .find(|&winner| result_text(winner) == result)
+            .ok_or(format!("result `{result}` is none of 1-0, 0-1, 1/2-1/2"))?;
         Ok(Some(GameLine {
             index: number - 1,
             black,
@@ -63,29 +63,33 @@ impl GameLine {
         }))
     }
 
-    /// The player of the other colour than `player`; `None` when `player` did not play.
+    /// The colour `player` had; `None` when `player` did not play.
     #[must_use]
-    pub fn opponent_of(&self, player: &str) -> Option<&str> {
-        if self.black == player {
-            Some(&self.white)
-        } else if self.white == player {
-            Some(&self.black)
-        } else {
-            None
+    pub fn side_of(&self, player: &str) -> Option<Stone> {
+        [Stone::Black, Stone::White]
+            .into_iter()
+            .find(|&side| self.player(side) == player)
+    }
+
+    /// The name of the player with `side`.
+    #[must_use]
+    pub fn player(&self, side: Stone) -> &str {
+        match side {
+            Stone::Black => &self.black,
+            Stone::White => &self.white,
         }
     }
 
-    /// The game as `player` scored it; `None` when `player` did not play.
+    /// The match's first player and the second: the first has Black in a pair's first game
+    /// (games 1, 3, 5, …) and White in its second.
     #[must_use]
-    pub fn result_for(&self, player: &str) -> Option<Tally> {
-        let side = if self.black == player {
+    pub fn match_players(&self) -> [&str; 2] {
+        let first = if self.index.is_multiple_of(2) {
             Stone::Black
-        } else if self.white == player {
-            Stone::White
         } else {
-            return None;
+            Stone::White
         };
-        Some(Tally::of_game(self.winner, side))
+        [self.player(first), self.player(first.opponent())]
     }
 }
 
@@ -125,17 +129,18 @@ pub fn count_match(text: &str, player: &str, opponent: &str) -> Result<CountedMa
         let Some(game) = GameLine::parse(line).map_err(at)? else {
             continue;
         };
-        let result = match (game.opponent_of(player), game.result_for(player)) {
-            (Some(other), Some(result)) if other == opponent => result,
-            _ => {
-                return Err(at(format!(
-                    "game {} is {} against {}, not {player} against {opponent}",
-                    game.index + 1,
-                    game.black,
-                    game.white
-                )))
-            }
+        let Some(side) = game
+            .side_of(player)
+            .filter(|&side| game.player(side.opponent()) == opponent)
+        else {
+            return Err(at(format!(
+                "game {} is {} against {}, not {player} against {opponent}",
+                game.index + 1,
+                game.black,
+                game.white
+            )));
         };
+        let result = Tally::of_game(game.winner, side);
         if !seen.insert(game.index) {
             return Err(at(format!(
                 "game {} appears twice (one match per file)",
@@ -148,17 +153,12 @@ pub fn count_match(text: &str, player: &str, opponent: &str) -> Result<CountedMa
     Ok(counted)
 }
 
-/// The match's first player as the lines name it: the one with Black in the first game of a
-/// pair (games 1, 3, 5, …), or with White in the second; `None` without any game line.
-pub fn first_player(text: &str) -> Result<Option<String>, String> {
+/// The match's first and second player as the first game line of `text` names them
+/// (`GameLine::match_players`); `None` without any game line.
+pub fn match_players(text: &str) -> Result<Option<[String; 2]>, String> {
     for line in text.lines() {
         if let Some(game) = GameLine::parse(line)? {
-            let first = if game.index % 2 == 0 {
-                game.black
-            } else {
-                game.white
-            };
-            return Ok(Some(first));
+            return Ok(Some(game.match_players().map(str::to_string)));
         }
     }
     Ok(None)
@@ -251,9 +251,10 @@ game 3 opening 2 black=new white=old result=0-1 reason=\"White won.\" moves: h8 
 
     #[test]
     fn the_first_player_has_black_in_a_pair_s_first_game() {
-        assert_eq!(first_player(LOG), Ok(Some("new".into())));
+        let players = || Some(["new".to_string(), "old".to_string()]);
+        assert_eq!(match_players(LOG), Ok(players()));
         let second_game_first = LOG.lines().nth(3).unwrap();
-        assert_eq!(first_player(second_game_first), Ok(Some("new".into())));
-        assert_eq!(first_player("no games here"), Ok(None));
+        assert_eq!(match_players(second_game_first), Ok(players()));
+        assert_eq!(match_players("no games here"), Ok(None));
     }
 }

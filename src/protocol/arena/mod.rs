@@ -94,11 +94,7 @@ impl GameRecord {
     /// The game as one text line: result, players, reason, then the moves in notation.
     #[must_use]
     pub fn text(&self, size: BoardSize) -> String {
-        let result = match self.outcome.winner {
-            Some(Stone::Black) => "1-0",
-            Some(Stone::White) => "0-1",
-            None => "1/2-1/2",
-        };
+        let result = result_text(self.outcome.winner);
         let moves: Vec<String> = self
             .moves
             .iter()
@@ -143,6 +139,16 @@ impl GameRecord {
         }
         sgf.push(')');
         sgf
+    }
+}
+
+/// A game's result as its text line writes it: `1-0` (Black won), `0-1` or `1/2-1/2`.
+#[must_use]
+pub fn result_text(winner: Option<Stone>) -> &'static str {
+    match winner {
+        Some(Stone::Black) => "1-0",
+        Some(Stone::White) => "0-1",
+        None => "1/2-1/2",
     }
 }
 
