@@ -197,6 +197,7 @@ impl MasterSearch {
         if ages_history(board.rule()) {
             self.age_history();
         }
+        self.tt.new_search();
         let max_nodes = request.max_nodes.unwrap_or(u64::MAX);
         let limits = SearchLimits {
             deadline: request.deadline,

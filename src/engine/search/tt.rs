@@ -5,9 +5,16 @@
 //! XOR that word in the other. Threads read and write slots without locks; a slot torn by
 //! two writers at once (one word from each) no longer XORs back to a key that matches, so a
 //! probe takes it for another position's and misses (the "lockless hashing" of Hyatt and
-//! Mann). Every slot carries the table's generation when it was written; `clear` starts a
-//! new generation, which makes every older slot read as empty, so clearing costs nothing
-//! until the generations wrap (then the slots are wiped for real).
+//! Mann).
+//!
+//! Slots come in buckets of two, one position's entry in either. A new position takes the
+//! bucket's less valuable slot: the shallower search, a search older by one move counting
+//! as `AGE_WEIGHT` plies shallower; so a deep result of this move's search survives the
+//! shallow ones that share its bucket, and last moves' results give way first.
+//!
+//! Every slot carries the generation it was written in: a new search starts a generation
+//! (the age), and `clear` marks every older one as empty, so clearing costs nothing until
+//! the generations wrap (then the slots are wiped for real).
 
 use std::sync::atomic::{AtomicU16, AtomicU64, Ordering};
 
@@ -137,101 +144,168 @@ impl Slot {
         (self.check.load(Ordering::Relaxed) ^ data == key).then_some(Packed(data))
     }
 
+    /// The slot's packed entry, whatever position it belongs to.
+    fn packed(&self) -> Packed {
+        Packed(self.data.load(Ordering::Relaxed))
+    }
+
     fn write(&self, key: u64, packed: Packed) {
         self.check.store(key ^ packed.0, Ordering::Relaxed);
         self.data.store(packed.0, Ordering::Relaxed);
     }
 }
 
+/// The slots one key may use; aligned so that a bucket never straddles a cache line.
+#[derive(Default)]
+#[repr(align(32))]
+struct Bucket([Slot; 2]);
+
+/// How many plies of depth a result loses, when the table picks which slot of a bucket to
+/// replace, for each search it is older than the current one.
+const AGE_WEIGHT: i32 = 8;
+
 /// A hash-indexed table of search results, safe to share between searching threads.
 pub struct Table {
-    slots: Vec<Slot>,
+    buckets: Vec<Bucket>,
     mask: usize,
-    /// The generation slots written since the last `clear` carry; never 0, the wiped slots'.
+    /// The generation slots written now carry: the searches started since the slots were
+    /// last wiped, so never 0, the wiped slots' generation.
     generation: AtomicU16,
+    /// The first generation that counts: the one `clear` last started.
+    valid_from: AtomicU16,
 }
 
 impl Table {
-    /// A table of about `mib` MiB: the largest power of two entries that fits (at least
+    /// A table of about `mib` MiB: the largest power of two buckets that fits (at least
     /// one), so `footprint(mib)` bytes.
     #[must_use]
     pub fn new(mib: usize) -> Table {
-        let len = Self::slots_for(mib);
+        let len = Self::buckets_for(mib);
         Table {
-            slots: (0..len).map(|_| Slot::default()).collect(),
+            buckets: (0..len).map(|_| Bucket::default()).collect(),
             mask: len - 1,
             generation: AtomicU16::new(1),
+            valid_from: AtomicU16::new(1),
         }
     }
 
     /// The bytes a table made for `mib` MiB takes: at most `mib` MiB, down to half of it.
     #[must_use]
     pub fn footprint(mib: usize) -> usize {
-        Self::slots_for(mib) * std::mem::size_of::<Slot>()
+        Self::buckets_for(mib) * std::mem::size_of::<Bucket>()
     }
 
-    /// The slots of a table of about `mib` MiB: the largest power of two that fits.
-    fn slots_for(mib: usize) -> usize {
-        let wanted = (mib.max(1) << 20) / std::mem::size_of::<Slot>();
+    /// The buckets of a table of about `mib` MiB: the largest power of two that fits.
+    fn buckets_for(mib: usize) -> usize {
+        let wanted = (mib.max(1) << 20) / std::mem::size_of::<Bucket>();
         1usize << (usize::BITS - 1 - wanted.max(1).leading_zeros())
     }
 
     /// Number of entries.
     #[must_use]
     pub fn len(&self) -> usize {
-        self.slots.len()
+        self.buckets.len() * 2
     }
 
-    /// Whether the table has no slots (never: it always has at least one).
+    /// Whether the table has no slots (never: it always has at least one bucket).
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.slots.is_empty()
+        self.buckets.is_empty()
     }
 
     /// The entry stored for `key`, if any.
     #[must_use]
     pub fn probe(&self, key: u64) -> Option<TtEntry> {
         self.current(key)
-            .map(|packed| packed.entry(key))
+            .map(|(_, packed)| packed.entry(key))
             .filter(|e| e.bound != Bound::None)
     }
 
-    /// Stores a result, keeping a deeper entry of the same position.
+    /// Stores a result: over the position's own slot unless that holds a deeper search
+    /// (an exact result always replaces), else over the bucket's less valuable slot.
     pub fn store(&self, entry: TtEntry) {
-        let keep = self
-            .probe(entry.key)
-            .is_some_and(|old| entry.depth < old.depth && entry.bound != Bound::Exact);
-        if !keep {
-            self.slot(entry.key)
-                .write(entry.key, Packed::new(&entry, self.generation()));
+        let packed = Packed::new(&entry, self.generation());
+        match self.current(entry.key) {
+            Some((slot, old)) => {
+                let old = old.entry(entry.key);
+                if entry.depth >= old.depth || entry.bound == Bound::Exact {
+                    slot.write(entry.key, packed);
+                }
+            }
+            None => self.victim(entry.key).write(entry.key, packed),
         }
     }
 
-    /// Forgets everything: a new generation, or a wipe when the generations run out. Only
-    /// between searches: a search running meanwhile would see a mix of both generations.
+    /// Starts a new search: what earlier searches stored stays, one search older.
+    pub fn new_search(&self) {
+        self.next_generation();
+    }
+
+    /// Forgets everything: a new generation, the first that counts. Only between searches:
+    /// a search running meanwhile would see a mix of both generations.
     pub fn clear(&self) {
-        let next = (self.generation() + 1) & ((1 << GENERATION_BITS) - 1);
-        if next == 0 {
-            for slot in &self.slots {
+        self.next_generation();
+        self.valid_from.store(self.generation(), Ordering::Relaxed);
+    }
+
+    /// Moves to the next generation, wiping the slots when the generations run out (so
+    /// that an old slot never passes for a new one).
+    fn next_generation(&self) {
+        let next = self.generation() + 1;
+        if next == 1 << GENERATION_BITS {
+            for slot in self.buckets.iter().flat_map(|bucket| &bucket.0) {
                 slot.write(0, Packed(0));
             }
+            self.generation.store(1, Ordering::Relaxed);
+            self.valid_from.store(1, Ordering::Relaxed);
+        } else {
+            self.generation.store(next, Ordering::Relaxed);
         }
-        self.generation.store(next.max(1), Ordering::Relaxed);
     }
 
     fn generation(&self) -> u16 {
         self.generation.load(Ordering::Relaxed)
     }
 
-    fn slot(&self, key: u64) -> &Slot {
-        &self.slots[key as usize & self.mask]
+    /// Whether a slot written in `generation` is still there: written since the last
+    /// `clear` (the wiped slots' generation 0 never is).
+    fn counts(&self, generation: u16) -> bool {
+        generation >= self.valid_from.load(Ordering::Relaxed)
     }
 
-    /// The packed entry of `key` if its slot holds one written in the current generation.
-    fn current(&self, key: u64) -> Option<Packed> {
-        self.slot(key)
-            .read(key)
-            .filter(|packed| packed.generation() == self.generation())
+    fn bucket(&self, key: u64) -> &Bucket {
+        &self.buckets[key as usize & self.mask]
+    }
+
+    /// The slot holding `key`'s entry and that entry, if one counts.
+    fn current(&self, key: u64) -> Option<(&Slot, Packed)> {
+        self.bucket(key).0.iter().find_map(|slot| {
+            slot.read(key)
+                .filter(|packed| self.counts(packed.generation()))
+                .map(|packed| (slot, packed))
+        })
+    }
+
+    /// The slot of `key`'s bucket that a new position replaces: an empty one, else the one
+    /// with the lowest depth once aged.
+    fn victim(&self, key: u64) -> &Slot {
+        let [first, second] = &self.bucket(key).0;
+        if self.value(first.packed()) <= self.value(second.packed()) {
+            first
+        } else {
+            second
+        }
+    }
+
+    /// What keeping a slot is worth: its depth, `AGE_WEIGHT` less per search it is older
+    /// than the current one; nothing when it does not count.
+    fn value(&self, packed: Packed) -> i32 {
+        let generation = packed.generation();
+        if !self.counts(generation) {
+            return i32::MIN;
+        }
+        let age = i32::from(self.generation().saturating_sub(generation));
+        packed.entry(0).depth - AGE_WEIGHT * age
     }
 }
 
@@ -263,6 +337,12 @@ mod tests {
         }
     }
 
+    /// Keys sharing `key`'s bucket.
+    fn bucket_mates(table: &Table, key: u64) -> impl Iterator<Item = u64> {
+        let buckets = (table.len() / 2) as u64;
+        (1..).map(move |k| key + k * buckets)
+    }
+
     #[test]
     fn stores_probes_and_keeps_the_deeper_entry() {
         let table = Table::new(1);
@@ -270,11 +350,38 @@ mod tests {
         table.store(entry(7, 5));
         table.store(entry(7, 3));
         assert_eq!(table.probe(7).unwrap().depth, 5);
-        let other = 7 + table.len() as u64;
-        assert!(table.probe(other).is_none(), "same slot, other key");
+        let mut mates = bucket_mates(&table, 7);
+        let (other, third) = (mates.next().unwrap(), mates.next().unwrap());
+        assert!(table.probe(other).is_none(), "same bucket, other key");
         table.store(entry(other, 1));
         assert_eq!(table.probe(other).unwrap().depth, 1);
-        assert!(table.probe(7).is_none());
+        assert_eq!(table.probe(7).unwrap().depth, 5, "the bucket's other slot");
+        table.store(entry(third, 2));
+        assert_eq!(table.probe(third).unwrap().depth, 2);
+        assert!(table.probe(other).is_none(), "the shallower slot replaced");
+        assert_eq!(table.probe(7).unwrap().depth, 5, "the deeper slot kept");
+    }
+
+    #[test]
+    fn older_searches_give_way_and_stay_readable_until_then() {
+        let table = Table::new(1);
+        let mut mates = bucket_mates(&table, 7);
+        table.store(entry(7, 9));
+        table.new_search();
+        table.store(entry(mates.next().unwrap(), 3));
+        assert_eq!(
+            table.probe(7).unwrap().depth,
+            9,
+            "one search old, still read"
+        );
+        let newcomer = mates.next().unwrap();
+        table.store(entry(newcomer, 2));
+        assert!(
+            table.probe(7).is_none(),
+            "depth 9 one search old counts as {}, below 3",
+            9 - AGE_WEIGHT
+        );
+        assert_eq!(table.probe(newcomer).unwrap().depth, 2);
     }
 
     #[test]
@@ -308,7 +415,7 @@ mod tests {
     fn a_torn_slot_reads_as_empty() {
         let table = Table::new(1);
         table.store(entry(7, 5));
-        let slot = table.slot(7);
+        let slot = table.current(7).unwrap().0;
         let other = Packed::new(&entry(7, 9), table.generation());
         slot.data.store(other.0 ^ 1 << 20, Ordering::Relaxed);
         assert!(table.probe(7).is_none());
