@@ -170,13 +170,16 @@ fn answers_on_tiny_rectangular_and_huge_boards() {
     }
 }
 
+/// The second search of a position starts from what the first left in the table, so it
+/// needs fewer nodes. Its move may differ: the first search's deeper results, kept in the
+/// table, reach the second's shallower iterations (search instability, not a fault).
 #[test]
 fn searcher_reuses_its_table_between_moves() {
     let p = position(&MIDGAME, Rule::Freestyle, Stone::Black);
     let mut searcher = MasterSearch::new(1);
     let first = searcher.analyze(&p, &request(4));
     let again = searcher.analyze(&p, &request(4));
-    assert_eq!(first.best, again.best);
+    assert!(again.best.is_some_and(|best| p.board().is_empty(best)));
     assert!(
         again.stats.nodes < first.stats.nodes,
         "{:?} {:?}",
