@@ -236,21 +236,17 @@ impl Table {
         }
     }
 
-    /// Starts a new search: what earlier searches stored stays, one search older.
-    pub fn new_search(&self) {
-        self.next_generation();
-    }
-
     /// Forgets everything: a new generation, the first that counts. Only between searches:
     /// a search running meanwhile would see a mix of both generations.
     pub fn clear(&self) {
-        self.next_generation();
+        self.new_search();
         self.valid_from.store(self.generation(), Ordering::Relaxed);
     }
 
-    /// Moves to the next generation, wiping the slots when the generations run out (so
-    /// that an old slot never passes for a new one).
-    fn next_generation(&self) {
+    /// Starts a new search: what earlier searches stored stays, one search older. The
+    /// slots are wiped when the generations run out, so that an old slot never passes for a
+    /// new one.
+    pub fn new_search(&self) {
         let next = self.generation() + 1;
         if next == 1 << GENERATION_BITS {
             for slot in self.buckets.iter().flat_map(|bucket| &bucket.0) {
