@@ -115,7 +115,7 @@ impl Packed {
             key,
             best: (best > 0).then(|| Point::new((best - 1) % MAX_SIDE, (best - 1) / MAX_SIDE)),
             score: self.0 as u32 as i32,
-            depth: (self.0 >> DEPTH_SHIFT) as i32 & 0xff,
+            depth: self.depth(),
             bound: match (self.0 >> BOUND_SHIFT) & 3 {
                 1 => Bound::Upper,
                 2 => Bound::Lower,
@@ -123,6 +123,11 @@ impl Packed {
                 _ => Bound::None,
             },
         }
+    }
+
+    /// The remaining depth searched, read without decoding the rest of the entry.
+    fn depth(self) -> i32 {
+        (self.0 >> DEPTH_SHIFT) as i32 & 0xff
     }
 
     fn generation(self) -> u16 {
@@ -301,7 +306,7 @@ impl Table {
             return i32::MIN;
         }
         let age = i32::from(self.generation().saturating_sub(generation));
-        packed.entry(0).depth - AGE_WEIGHT * age
+        packed.depth() - AGE_WEIGHT * age
     }
 }
 
