@@ -159,6 +159,23 @@ pub fn reverse_futility_margin(depth: i32) -> i32 {
     100 * depth
 }
 
+/// Fail-high reduction: at a zero-window node whose static evaluation beats beta by
+/// `fail_high_margin`, every move but the mover's fours is searched a ply shallower (the
+/// node is likely to cut whatever it plays; a softer reverse futility, as in Rapfi, that
+/// also acts at nodes that are not calm), under the rules `reduces_likely_cuts` names.
+#[must_use]
+pub fn fail_high_margin(depth: i32, calm: bool) -> i32 {
+    20 * depth + if calm { 0 } else { 80 }
+}
+
+/// Whether the tree reduces likely cut nodes (`fail_high_margin`) under `rule`: freestyle
+/// only. There it won 17 Elo at 200 ms (SPRT accepted) and led at 1 s; in renju it lost
+/// ground, and standard showed no gain (docs/decisions/0075-fail-high-reduction.md).
+#[must_use]
+pub fn reduces_likely_cuts(rule: Rule) -> bool {
+    rule == Rule::Freestyle
+}
+
 /// How many moves a node of `depth` (at least 1) searches before it prunes the quiet ones
 /// after them (once one move does not lose): `3 + depth^1.32`, half as many when the
 /// mover's evaluation is not `improving` (the move-count table of Rapfi, a champion-class

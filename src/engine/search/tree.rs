@@ -13,10 +13,10 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::params::{
-    futility_margin, history_bonus, late_move_limit, late_move_reduction, reverse_futility_margin,
-    singular_margin, CLOCK_EVERY, FUTILITY_MAX_DEPTH, HISTORY_CAP, HISTORY_DIVISOR, KILLER_BONUS,
-    MAX_PLY, QUIESCENCE_DEPTH, REDUCE_MIN_DEPTH, REVERSE_FUTILITY_MAX_DEPTH, SINGULAR_DEPTH_SLACK,
-    SINGULAR_MIN_DEPTH, TT_MOVE_BONUS,
+    fail_high_margin, futility_margin, history_bonus, late_move_limit, late_move_reduction,
+    reduces_likely_cuts, reverse_futility_margin, singular_margin, CLOCK_EVERY, FUTILITY_MAX_DEPTH,
+    HISTORY_CAP, HISTORY_DIVISOR, KILLER_BONUS, MAX_PLY, QUIESCENCE_DEPTH, REDUCE_MIN_DEPTH,
+    REVERSE_FUTILITY_MAX_DEPTH, SINGULAR_DEPTH_SLACK, SINGULAR_MIN_DEPTH, TT_MOVE_BONUS,
 };
 use super::quiescence_table::QuiescenceTable;
 use super::score::{from_tt, to_tt, INFINITY, PROVEN, WIN};
@@ -114,6 +114,9 @@ struct Shaping {
     futile: bool,
     /// The first move is singular (`Tree::is_singular`): search it a ply deeper.
     extend_first: bool,
+    /// The node's evaluation beats beta by `fail_high_margin`: search every move but the
+    /// mover's fours a ply shallower.
+    likely_cut: bool,
 }
 
 impl Shaping {
@@ -121,6 +124,7 @@ impl Shaping {
     const NONE: Shaping = Shaping {
         futile: false,
         extend_first: false,
+        likely_cut: false,
     };
 }
 
@@ -456,10 +460,16 @@ impl<'a> Tree<'a> {
             && view.calm
             && depth <= FUTILITY_MAX_DEPTH
             && view.eval + futility_margin(depth) <= alpha;
+        // Not against a proven loss: a defence searched shallower could miss the refutation.
+        let likely_cut = zero_window
+            && beta > -PROVEN
+            && reduces_likely_cuts(self.board.rule())
+            && view.eval >= beta + fail_high_margin(depth, view.calm);
         let original_alpha = alpha;
         let shaping = Shaping {
             futile,
             extend_first,
+            likely_cut,
         };
         let best = self.search_list(moves, depth, ply, &mut alpha, beta, shaping);
         if self.aborted {
@@ -509,7 +519,8 @@ impl<'a> Tree<'a> {
             } else {
                 late_move_reduction(depth, i, improving, quiet, beta - *alpha > 1)
             };
-            let extension = i32::from(i == 0 && shaping.extend_first);
+            let extension = i32::from(i == 0 && shaping.extend_first)
+                - i32::from(shaping.likely_cut && !m.own.is_four());
             let score = self.child_score(i, reduction, depth + extension, ply, *alpha, beta);
             self.unmake();
             if self.aborted {
@@ -728,31 +739,49 @@ mod tests {
         assert_eq!(tree.killers[0][0], Some(cell));
     }
 
-    /// White's two open threes cannot both be blocked: a shallow zero-window node far below
-    /// Black's evaluation is not calm, so it searches and sees the loss instead of returning
-    /// the evaluation (reverse futility).
+    /// White's two open threes, which Black cannot both block.
+    const TWO_OPEN_THREES: [&str; 15] = [
+        "...............",
+        ".x...........x.",
+        "...........o...",
+        "...........o.x.",
+        "...........o...",
+        "...............",
+        "...............",
+        ".....ooo.......",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        ".x.x.........x.",
+        "...............",
+    ];
+
+    /// A shallow zero-window node far below Black's evaluation is not calm, so it searches
+    /// and sees the loss instead of returning the evaluation (reverse futility).
     #[test]
     fn reverse_futility_never_stands_in_for_a_lost_node() {
-        let rows = [
-            "...............",
-            ".x...........x.",
-            "...........o...",
-            "...........o.x.",
-            "...........o...",
-            "...............",
-            "...............",
-            ".....ooo.......",
-            "...............",
-            "...............",
-            "...............",
-            "...............",
-            "...............",
-            ".x.x.........x.",
-            "...............",
-        ];
+        let rows = TWO_OPEN_THREES;
         for depth in 2..=REVERSE_FUTILITY_MAX_DEPTH {
             let offset = -reverse_futility_margin(depth) - 300;
             let (score, eval) = zero_window(board_of(&rows, Stone::Black), depth, offset);
+            assert!(
+                score < -PROVEN,
+                "depth {depth}: {score} (evaluation {eval})"
+            );
+        }
+    }
+
+    /// A zero-window node far below Black's evaluation searches its moves a ply shallower
+    /// (fail-high reduction), yet the fours are not reduced and the loss is still seen.
+    #[test]
+    fn a_likely_cut_node_still_sees_the_loss() {
+        assert!(reduces_likely_cuts(Rule::Freestyle));
+        for depth in 2..=6 {
+            let offset = -fail_high_margin(depth, false) - 300;
+            let (score, eval) =
+                zero_window(board_of(&TWO_OPEN_THREES, Stone::Black), depth, offset);
             assert!(
                 score < -PROVEN,
                 "depth {depth}: {score} (evaluation {eval})"
