@@ -774,7 +774,8 @@ mod tests {
     }
 
     /// A zero-window node far below Black's evaluation searches its moves a ply shallower
-    /// (fail-high reduction), yet the fours are not reduced and the loss is still seen.
+    /// (fail-high reduction), yet the loss is still seen (the quiescence meets White's open
+    /// four whatever the depth, so this guards the result, not the reduction's reach).
     #[test]
     fn a_likely_cut_node_still_sees_the_loss() {
         assert!(reduces_likely_cuts(Rule::Freestyle));
