@@ -230,6 +230,16 @@ pub fn singular_margin(depth: i32) -> i32 {
     2 * depth
 }
 
+/// Whether a table's move that is not singular, but whose stored score beats beta, is
+/// searched a ply shallower under `rule` (Stockfish's and Rapfi's negative extension: another
+/// move reaches the singular bound too, so the node is likely to cut with either). In renju
+/// it won 20 Elo (docs/decisions/0077-negative-singular-extension.md); it was not tried in
+/// freestyle or standard.
+#[must_use]
+pub fn shortens_shared_cuts(rule: Rule) -> bool {
+    rule == Rule::Renju
+}
+
 // ----- Quiescence ------------------------------------------------------------------------------
 
 /// How far below the nominal horizon the four-only quiescence may go.

@@ -14,9 +14,10 @@ use std::time::{Duration, Instant};
 
 use super::params::{
     fail_high_margin, futility_margin, history_bonus, late_move_limit, late_move_reduction,
-    reduces_likely_cuts, reverse_futility_margin, singular_margin, CLOCK_EVERY, FUTILITY_MAX_DEPTH,
-    HISTORY_CAP, HISTORY_DIVISOR, KILLER_BONUS, MAX_PLY, QUIESCENCE_DEPTH, REDUCE_MIN_DEPTH,
-    REVERSE_FUTILITY_MAX_DEPTH, SINGULAR_DEPTH_SLACK, SINGULAR_MIN_DEPTH, TT_MOVE_BONUS,
+    reduces_likely_cuts, reverse_futility_margin, shortens_shared_cuts, singular_margin,
+    CLOCK_EVERY, FUTILITY_MAX_DEPTH, HISTORY_CAP, HISTORY_DIVISOR, KILLER_BONUS, MAX_PLY,
+    QUIESCENCE_DEPTH, REDUCE_MIN_DEPTH, REVERSE_FUTILITY_MAX_DEPTH, SINGULAR_DEPTH_SLACK,
+    SINGULAR_MIN_DEPTH, TT_MOVE_BONUS,
 };
 use super::quiescence_table::QuiescenceTable;
 use super::score::{from_tt, to_tt, INFINITY, PROVEN, WIN};
@@ -112,8 +113,9 @@ struct Static {
 struct Shaping {
     /// The node's evaluation is too far below alpha for a quiet move to matter: skip them.
     futile: bool,
-    /// The first move is singular (`Tree::is_singular`): search it a ply deeper.
-    extend_first: bool,
+    /// Plies the first move is searched deeper (`Tree::first_move_extension`): one when it
+    /// is singular, minus one when it is not but its table score beats beta (renju).
+    first_extension: i32,
     /// The node's evaluation beats beta by `fail_high_margin`: search every move but the
     /// mover's fours a ply shallower.
     likely_cut: bool,
@@ -123,7 +125,7 @@ impl Shaping {
     /// Every move searched as the PVS loop and the late-move tables have it.
     const NONE: Shaping = Shaping {
         futile: false,
-        extend_first: false,
+        first_extension: 0,
         likely_cut: false,
     };
 }
@@ -411,9 +413,11 @@ impl<'a> Tree<'a> {
         }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         let found = self.scan_into(ply, entry.and_then(|e| e.best), &mut moves);
-        let extend_first = matches!(found, Found::Eval(_))
-            && entry.is_some_and(|e| self.is_singular(&e, &moves, depth, ply));
-        let score = self.search_moves(found, &moves, key, depth, ply, alpha, beta, extend_first);
+        let first_extension = match (&found, entry) {
+            (Found::Eval(_), Some(e)) => self.first_move_extension(&e, &moves, depth, ply, beta),
+            _ => 0,
+        };
+        let score = self.search_moves(found, &moves, key, depth, ply, alpha, beta, first_extension);
         self.buffers[ply] = moves;
         score
     }
@@ -430,7 +434,7 @@ impl<'a> Tree<'a> {
         ply: usize,
         mut alpha: i32,
         beta: i32,
-        extend_first: bool,
+        first_extension: i32,
     ) -> i32 {
         let view = match found {
             Found::Win(win) => {
@@ -468,7 +472,7 @@ impl<'a> Tree<'a> {
         let original_alpha = alpha;
         let shaping = Shaping {
             futile,
-            extend_first,
+            first_extension,
             likely_cut,
         };
         let best = self.search_list(moves, depth, ply, &mut alpha, beta, shaping);
@@ -519,7 +523,7 @@ impl<'a> Tree<'a> {
             } else {
                 late_move_reduction(depth, i, improving, quiet, beta - *alpha > 1)
             };
-            let extension = i32::from(i == 0 && shaping.extend_first)
+            let extension = if i == 0 { shaping.first_extension } else { 0 }
                 - i32::from(shaping.likely_cut && !m.own.is_four());
             let score = self.child_score(i, reduction, depth + extension, ply, *alpha, beta);
             self.unmake();
@@ -545,10 +549,19 @@ impl<'a> Tree<'a> {
         best
     }
 
-    /// Whether the table's move, first in `moves`, is singular: every other move, searched
-    /// half as deep, stays below the table's lower bound less a margin, so the table's move
-    /// alone holds the node and is searched a ply deeper.
-    fn is_singular(&mut self, entry: &TtEntry, moves: &[Move], depth: i32, ply: usize) -> bool {
+    /// How many plies deeper the table's move, first in `moves`, is searched. One when it is
+    /// singular: every other move, searched half as deep, stays below the table's lower bound
+    /// less a margin, so the table's move alone holds the node. Minus one when another move
+    /// reaches that bound too and the table's score beats `beta`, under the rules
+    /// `shortens_shared_cuts` names: the node is likely to cut with either.
+    fn first_move_extension(
+        &mut self,
+        entry: &TtEntry,
+        moves: &[Move],
+        depth: i32,
+        ply: usize,
+        beta: i32,
+    ) -> i32 {
         let score = from_tt(entry.score, ply);
         let candidate = depth >= SINGULAR_MIN_DEPTH
             && moves.len() > 1
@@ -557,7 +570,7 @@ impl<'a> Tree<'a> {
             && matches!(entry.bound, Bound::Lower | Bound::Exact)
             && score.abs() < PROVEN;
         if !candidate {
-            return false;
+            return 0;
         }
         let singular_beta = score - singular_margin(depth);
         let mut alpha = singular_beta - 1;
@@ -570,7 +583,13 @@ impl<'a> Tree<'a> {
             Shaping::NONE,
         );
         self.pvs[ply].clear();
-        !self.aborted && best < singular_beta
+        if self.aborted {
+            0
+        } else if best < singular_beta {
+            1
+        } else {
+            -i32::from(score >= beta && shortens_shared_cuts(self.board.rule()))
+        }
     }
 
     /// Score of the move just made, the `index`th of its list: full window for the first,
@@ -846,7 +865,7 @@ mod tests {
                     bound,
                 };
                 let moves = tree.scan(0, Some(best)).moves;
-                tree.is_singular(&entry, &moves, depth, 0)
+                tree.first_move_extension(&entry, &moves, depth, 0, INFINITY) == 1
             };
             assert!(singular(5_000, Bound::Lower, depth));
             assert!(singular(5_000, Bound::Exact, depth - SINGULAR_DEPTH_SLACK));
@@ -858,6 +877,41 @@ mod tests {
                 depth - SINGULAR_DEPTH_SLACK - 1
             ));
         }
+    }
+
+    /// A table's move that another move matches (so not singular) is searched a ply
+    /// shallower when its stored score beats beta, under renju alone, and at full depth when
+    /// the score falls short of beta.
+    #[test]
+    fn a_shared_cut_is_searched_shallower_under_renju() {
+        let depth = SINGULAR_MIN_DEPTH + 2;
+        let mut rules = Vec::new();
+        for board in midgames() {
+            let tt = Table::new(1);
+            let mut history = vec![0; 2 * CELLS];
+            let mut tree = Tree::new(board, &tt, &mut history, SearchLimits::unbounded());
+            let scan = tree.scan(0, None);
+            if scan.winning_four.is_some() {
+                continue;
+            }
+            let best = scan.moves[scan.moves.len() / 2].point;
+            let entry = TtEntry {
+                key: tree.board.hash(),
+                best: Some(best),
+                score: scan.eval - 5_000,
+                depth,
+                bound: Bound::Lower,
+            };
+            let moves = tree.scan(0, Some(best)).moves;
+            let rule = tree.board.rule();
+            let shortened = -i32::from(rule == Rule::Renju);
+            let extension =
+                |tree: &mut Tree, beta| tree.first_move_extension(&entry, &moves, depth, 0, beta);
+            assert_eq!(extension(&mut tree, entry.score), shortened, "{rule:?}");
+            assert_eq!(extension(&mut tree, entry.score + 1), 0, "{rule:?}");
+            rules.push(rule);
+        }
+        assert!(rules.contains(&Rule::Renju) && rules.contains(&Rule::Freestyle));
     }
 
     /// The quiescence's scan against the full scan filtered to fours, both scans' evaluation
