@@ -841,12 +841,10 @@ mod tests {
         }
     }
 
-    /// The table's move is singular when its stored lower bound stands far above what every
-    /// other move reaches half as deep, and not when it stands far below, nor when the entry
-    /// is an upper bound or too shallow to trust; under every rule.
-    #[test]
-    fn the_table_move_is_singular_only_far_above_the_others() {
-        let depth = SINGULAR_MIN_DEPTH + 2;
+    /// Runs `check` on a tree at each bench midgame that has no winning four, with the
+    /// scan's evaluation, a middling move to stand for the table's move, and the moves
+    /// ordered with that one first.
+    fn at_midgames_with_a_table_move(mut check: impl FnMut(&mut Tree<'_>, i32, Point, &[Move])) {
         for board in midgames() {
             let tt = Table::new(1);
             let mut history = vec![0; 2 * CELLS];
@@ -856,16 +854,27 @@ mod tests {
                 continue;
             }
             let best = scan.moves[scan.moves.len() / 2].point;
+            let moves = tree.scan(0, Some(best)).moves;
+            check(&mut tree, scan.eval, best, &moves);
+        }
+    }
+
+    /// The table's move is singular when its stored lower bound stands far above what every
+    /// other move reaches half as deep, and not when it stands far below, nor when the entry
+    /// is an upper bound or too shallow to trust; under every rule.
+    #[test]
+    fn the_table_move_is_singular_only_far_above_the_others() {
+        let depth = SINGULAR_MIN_DEPTH + 2;
+        at_midgames_with_a_table_move(|tree, eval, best, moves| {
             let mut singular = |offset: i32, bound: Bound, stored: i32| {
                 let entry = TtEntry {
                     key: tree.board.hash(),
                     best: Some(best),
-                    score: scan.eval + offset,
+                    score: eval + offset,
                     depth: stored,
                     bound,
                 };
-                let moves = tree.scan(0, Some(best)).moves;
-                tree.first_move_extension(&entry, &moves, depth, 0, INFINITY) == 1
+                tree.first_move_extension(&entry, moves, depth, 0, INFINITY) == 1
             };
             assert!(singular(5_000, Bound::Lower, depth));
             assert!(singular(5_000, Bound::Exact, depth - SINGULAR_DEPTH_SLACK));
@@ -876,7 +885,7 @@ mod tests {
                 Bound::Lower,
                 depth - SINGULAR_DEPTH_SLACK - 1
             ));
-        }
+        });
     }
 
     /// A table's move that another move matches (so not singular) is searched a ply
@@ -886,31 +895,21 @@ mod tests {
     fn a_shared_cut_is_searched_shallower_under_renju() {
         let depth = SINGULAR_MIN_DEPTH + 2;
         let mut rules = Vec::new();
-        for board in midgames() {
-            let tt = Table::new(1);
-            let mut history = vec![0; 2 * CELLS];
-            let mut tree = Tree::new(board, &tt, &mut history, SearchLimits::unbounded());
-            let scan = tree.scan(0, None);
-            if scan.winning_four.is_some() {
-                continue;
-            }
-            let best = scan.moves[scan.moves.len() / 2].point;
+        at_midgames_with_a_table_move(|tree, eval, best, moves| {
             let entry = TtEntry {
                 key: tree.board.hash(),
                 best: Some(best),
-                score: scan.eval - 5_000,
+                score: eval - 5_000,
                 depth,
                 bound: Bound::Lower,
             };
-            let moves = tree.scan(0, Some(best)).moves;
             let rule = tree.board.rule();
             let shortened = -i32::from(rule == Rule::Renju);
-            let extension =
-                |tree: &mut Tree, beta| tree.first_move_extension(&entry, &moves, depth, 0, beta);
-            assert_eq!(extension(&mut tree, entry.score), shortened, "{rule:?}");
-            assert_eq!(extension(&mut tree, entry.score + 1), 0, "{rule:?}");
+            let mut extension = |beta| tree.first_move_extension(&entry, moves, depth, 0, beta);
+            assert_eq!(extension(entry.score), shortened, "{rule:?}");
+            assert_eq!(extension(entry.score + 1), 0, "{rule:?}");
             rules.push(rule);
-        }
+        });
         assert!(rules.contains(&Rule::Renju) && rules.contains(&Rule::Freestyle));
     }
 
