@@ -6,6 +6,7 @@
 
 use std::time::Duration;
 
+use super::score::PROVEN;
 use crate::engine::eval::HAND_SET_OWN_WEIGHT;
 use crate::engine::Rule;
 
@@ -207,6 +208,30 @@ pub fn late_move_reduction(
     reduction.clamp(0, depth - 2)
 }
 
+/// Whether a late move's full search after its reduced one is moved a ply deeper or shallower
+/// (`research_adjustment`) under `rule`: in freestyle it won 20 Elo
+/// (docs/decisions/0078-research-depth.md); renju and standard were not tried.
+#[must_use]
+pub fn adjusts_research_depth(rule: Rule) -> bool {
+    rule == Rule::Freestyle
+}
+
+/// Plies added to the full search of a late move whose reduced search (`reduction` plies
+/// shallower) beat `alpha` with `score`: one more when it beat alpha by a clear margin (the
+/// move looks better than a close call), one less when it barely beat the node's `best` so
+/// far (Stockfish's and Rapfi's deeper and shallower re-searches). Never below the
+/// quiescence: `depth` is the full search's depth. Under the rules `adjusts_research_depth`
+/// names.
+#[must_use]
+pub fn research_adjustment(score: i32, alpha: i32, best: i32, reduction: i32, depth: i32) -> i32 {
+    if score.abs() >= PROVEN {
+        return 0;
+    }
+    let deeper = score > alpha + 40 + 12 * reduction;
+    let shallower = score < best.saturating_add(depth) && depth > 1;
+    i32::from(deeper) - i32::from(shallower)
+}
+
 /// Whether the root searches its late moves less first under `rule` (`late_move_reduction`
 /// as at a principal-variation node, threes one ply less, fours not at all): in renju they
 /// won 57 Elo, in freestyle nothing (docs/decisions/0058-root-reductions.md); standard
@@ -252,6 +277,19 @@ pub const QUIESCENCE_SLOTS: usize = 1 << 14;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A clear win over alpha searches deeper, a bare one over the best so far shallower,
+    /// a proven score and a search at depth 1 neither; the margin grows with the reduction.
+    #[test]
+    fn research_depth_follows_the_reduced_score() {
+        assert_eq!(research_adjustment(200, 100, 50, 1, 5), 1);
+        assert_eq!(research_adjustment(101, 100, 50, 1, 5), 0);
+        assert_eq!(research_adjustment(101, 100, 99, 1, 5), -1);
+        assert_eq!(research_adjustment(101, 100, 99, 1, 1), 0);
+        assert_eq!(research_adjustment(PROVEN, 100, 99, 1, 5), 0);
+        assert_eq!(research_adjustment(160, 100, 50, 1, 5), 1);
+        assert_eq!(research_adjustment(160, 100, 50, 3, 5), 0);
+    }
 
     #[test]
     fn reductions_grow_with_depth_and_index_and_leave_a_ply() {

@@ -13,11 +13,11 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::params::{
-    fail_high_margin, futility_margin, history_bonus, late_move_limit, late_move_reduction,
-    reduces_likely_cuts, reverse_futility_margin, shortens_shared_cuts, singular_margin,
-    CLOCK_EVERY, FUTILITY_MAX_DEPTH, HISTORY_CAP, HISTORY_DIVISOR, KILLER_BONUS, MAX_PLY,
-    QUIESCENCE_DEPTH, REDUCE_MIN_DEPTH, REVERSE_FUTILITY_MAX_DEPTH, SINGULAR_DEPTH_SLACK,
-    SINGULAR_MIN_DEPTH, TT_MOVE_BONUS,
+    adjusts_research_depth, fail_high_margin, futility_margin, history_bonus, late_move_limit,
+    late_move_reduction, reduces_likely_cuts, research_adjustment, reverse_futility_margin,
+    shortens_shared_cuts, singular_margin, CLOCK_EVERY, FUTILITY_MAX_DEPTH, HISTORY_CAP,
+    HISTORY_DIVISOR, KILLER_BONUS, MAX_PLY, QUIESCENCE_DEPTH, REDUCE_MIN_DEPTH,
+    REVERSE_FUTILITY_MAX_DEPTH, SINGULAR_DEPTH_SLACK, SINGULAR_MIN_DEPTH, TT_MOVE_BONUS,
 };
 use super::quiescence_table::QuiescenceTable;
 use super::score::{from_tt, to_tt, INFINITY, PROVEN, WIN};
@@ -525,7 +525,8 @@ impl<'a> Tree<'a> {
             };
             let extension = if i == 0 { shaping.first_extension } else { 0 }
                 - i32::from(shaping.likely_cut && !m.own.is_four());
-            let score = self.child_score(i, reduction, depth + extension, ply, *alpha, beta);
+            let score =
+                self.child_score(i, reduction, depth + extension, ply, (*alpha, beta), best.0);
             self.unmake();
             if self.aborted {
                 return best;
@@ -594,15 +595,17 @@ impl<'a> Tree<'a> {
 
     /// Score of the move just made, the `index`th of its list: full window for the first,
     /// then a zero window `reduction` plies shallower, searched again in full when it beats
-    /// alpha.
+    /// alpha; after a reduced search, that search's margin over alpha and over the node's
+    /// `best` so far moves the full search a ply deeper or shallower (`research_adjustment`,
+    /// under the rules `adjusts_research_depth` names).
     fn child_score(
         &mut self,
         index: usize,
         reduction: i32,
         depth: i32,
         ply: usize,
-        alpha: i32,
-        beta: i32,
+        (alpha, beta): (i32, i32),
+        best: i32,
     ) -> i32 {
         let next = depth - 1;
         if index == 0 {
@@ -610,7 +613,12 @@ impl<'a> Tree<'a> {
         }
         let mut score = -self.search(next - reduction, ply + 1, -alpha - 1, -alpha);
         if score > alpha && (reduction > 0 || beta - alpha > 1) && !self.aborted {
-            score = -self.search(next, ply + 1, -beta, -alpha);
+            let adjustment = if reduction > 0 && adjusts_research_depth(self.board.rule()) {
+                research_adjustment(score, alpha, best, reduction, next)
+            } else {
+                0
+            };
+            score = -self.search(next + adjustment, ply + 1, -beta, -alpha);
         }
         score
     }
