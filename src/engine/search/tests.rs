@@ -278,7 +278,7 @@ fn a_stopped_iteration_answers_the_move_that_beat_the_last_best() {
         (analysis.best, analysis.stats.depth)
     };
     let mut changed = 0;
-    for nodes in (4_000..100_000).step_by(4_000) {
+    for nodes in (2_000..140_000).step_by(4_000) {
         let mut limited = request(MAX_DEPTH);
         limited.max_nodes = Some(nodes);
         let analysis = MasterSearch::new(1).analyze(&p, &limited);
