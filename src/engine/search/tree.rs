@@ -128,6 +128,13 @@ impl Shaping {
         first_extension: 0,
         likely_cut: false,
     };
+
+    /// Plies deeper the move `m`, at `index` in its list, is searched: the first move's
+    /// extension, less a ply for every move but the mover's fours at a likely cut node.
+    fn extension(&self, index: usize, m: &Move) -> i32 {
+        let first = if index == 0 { self.first_extension } else { 0 };
+        first - i32::from(self.likely_cut && !m.own.is_four())
+    }
 }
 
 /// A stone of the opponent's there wins by force unless the mover answers (or has a four
@@ -523,8 +530,7 @@ impl<'a> Tree<'a> {
             } else {
                 late_move_reduction(depth, i, improving, quiet, beta - *alpha > 1)
             };
-            let extension = if i == 0 { shaping.first_extension } else { 0 }
-                - i32::from(shaping.likely_cut && !m.own.is_four());
+            let extension = shaping.extension(i, m);
             let score =
                 self.child_score(i, reduction, depth + extension, ply, (*alpha, beta), best.0);
             self.unmake();
