@@ -6,7 +6,7 @@ use std::ops::RangeInclusive;
 use std::time::Instant;
 
 use super::params::{
-    late_move_reduction, reduces_root_moves, ASPIRATION, ASPIRATION_MIN_DEPTH, MAX_DEPTH,
+    late_move_reduction, rule_features, ASPIRATION, ASPIRATION_MIN_DEPTH, MAX_DEPTH,
     REDUCE_MIN_DEPTH,
 };
 use super::report::score_of;
@@ -153,7 +153,7 @@ fn root_pass(
     let mut out: Vec<RootMove> = Vec::with_capacity(roots.len());
     let mut exact: Vec<i32> = Vec::new();
     let mut challenger: Option<RootMove> = None;
-    let classes = if reduces_root_moves(tree.board.rule()) {
+    let classes = if rule_features(tree.board.rule()).reduces_root_moves {
         tree.scan(0, None).moves
     } else {
         Vec::new()
@@ -204,7 +204,7 @@ fn root_pass(
 /// as a late move at a principal-variation node of the tree (`late_move_reduction`), none
 /// for the first `multi` moves and for fours, one less for threes and their blocks.
 /// `classes` is the root's scan, which knows which; empty (no move reduced) under the rules
-/// whose root is not reduced (`reduces_root_moves`).
+/// whose root is not reduced (`RuleFeatures::reduces_root_moves`).
 pub(super) fn root_reduction(
     classes: &[Move],
     point: Point,

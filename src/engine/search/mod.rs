@@ -24,7 +24,7 @@
 //! root's deeper VCT before it joins them (`deep_threat`).
 //!
 //! A `MasterSearch` keeps its transposition table and history between calls (pbrain games;
-//! the history aged at each call outside renju, `params::ages_history`), and the last VCT
+//! the history aged at each call outside renju, `params::RuleFeatures::ages_history`), and the last VCT
 //! win it proved: when the opponent has replied, the next search knows the win is there,
 //! tries the line's next move first and gives the race the time up to the threat ceiling, so
 //! that a win once proven is not lost to a short clock. It can report each completed
@@ -71,7 +71,7 @@ use crate::engine::levels::analysis::{Analysis, Score, SearchRequest, SearchStat
 use deep_threat::DeepThreat;
 use deepening::{max_depth, roots_to_candidates, with_deeper, RootMove};
 use helpers::Helpers;
-use params::{ages_history, HISTORY_AGING};
+use params::{rule_features, HISTORY_AGING};
 use root::{with_likely_win, KnownWin, ProvenWin, SearchState, Tactic};
 use tree::SearchLimits;
 
@@ -194,7 +194,7 @@ impl MasterSearch {
         if legal.is_empty() {
             return report::no_legal_move(position, started);
         }
-        if ages_history(board.rule()) {
+        if rule_features(board.rule()).ages_history {
             self.age_history();
         }
         self.tt.new_search();

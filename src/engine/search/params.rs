@@ -112,17 +112,9 @@ pub fn order_value(own: i32, theirs: i32) -> i32 {
 }
 
 /// The history credit kept from one move's search to the next (one over this) under the
-/// rules that age it (`ages_history`): what cut off a few moves ago says less about the
-/// position now.
+/// rules that age it (`RuleFeatures::ages_history`): what cut off a few moves ago says less
+/// about the position now.
 pub const HISTORY_AGING: i32 = 8;
-
-/// Whether the searcher ages its history credit between moves under `rule`: in freestyle it
-/// won 24 Elo, in renju it lost ground (docs/decisions/0065-history-aging.md); standard
-/// shares freestyle's setting.
-#[must_use]
-pub fn ages_history(rule: Rule) -> bool {
-    rule != Rule::Renju
-}
 
 /// History credit of a move that cut off at `depth`.
 #[must_use]
@@ -163,18 +155,11 @@ pub fn reverse_futility_margin(depth: i32) -> i32 {
 /// Fail-high reduction: at a zero-window node whose static evaluation beats beta by
 /// `fail_high_margin`, every move but the mover's fours is searched a ply shallower (the
 /// node is likely to cut whatever it plays; a softer reverse futility, as in Rapfi, that
-/// also acts at nodes that are not calm), under the rules `reduces_likely_cuts` names.
+/// also acts at nodes that are not calm), under the rules
+/// `RuleFeatures::reduces_likely_cuts` names.
 #[must_use]
 pub fn fail_high_margin(depth: i32, calm: bool) -> i32 {
     20 * depth + if calm { 0 } else { 80 }
-}
-
-/// Whether the tree reduces likely cut nodes (`fail_high_margin`) under `rule`: freestyle
-/// only. There it won 17 Elo at 200 ms (SPRT accepted) and led at 1 s; in renju it lost
-/// ground, and standard showed no gain (docs/decisions/0075-fail-high-reduction.md).
-#[must_use]
-pub fn reduces_likely_cuts(rule: Rule) -> bool {
-    rule == Rule::Freestyle
 }
 
 /// How many moves a node of `depth` (at least 1) searches before it prunes the quiet ones
@@ -208,20 +193,12 @@ pub fn late_move_reduction(
     reduction.clamp(0, depth - 2)
 }
 
-/// Whether a late move's full search after its reduced one is moved a ply deeper or shallower
-/// (`research_adjustment`) under `rule`: in freestyle it won 20 Elo
-/// (docs/decisions/0078-research-depth.md); renju and standard were not tried.
-#[must_use]
-pub fn adjusts_research_depth(rule: Rule) -> bool {
-    rule == Rule::Freestyle
-}
-
 /// Plies added to the full search of a late move whose reduced search (`reduction` plies
 /// shallower) beat `alpha` with `score`: one more when it beat alpha by a clear margin (the
 /// move looks better than a close call), one less when it barely beat the node's `best` so
 /// far (Stockfish's and Rapfi's deeper and shallower re-searches). Never below the
-/// quiescence: `depth` is the full search's depth. Under the rules `adjusts_research_depth`
-/// names.
+/// quiescence: `depth` is the full search's depth. Under the rules
+/// `RuleFeatures::adjusts_research_depth` names.
 #[must_use]
 pub fn research_adjustment(score: i32, alpha: i32, best: i32, reduction: i32, depth: i32) -> i32 {
     if score.abs() >= PROVEN {
@@ -230,15 +207,6 @@ pub fn research_adjustment(score: i32, alpha: i32, best: i32, reduction: i32, de
     let deeper = score > alpha + 40 + 12 * reduction;
     let shallower = score < best.saturating_add(depth) && depth > 1;
     i32::from(deeper) - i32::from(shallower)
-}
-
-/// Whether the root searches its late moves less first under `rule` (`late_move_reduction`
-/// as at a principal-variation node, threes one ply less, fours not at all): in renju they
-/// won 57 Elo, in freestyle nothing (docs/decisions/0058-root-reductions.md); standard
-/// shares freestyle's setting.
-#[must_use]
-pub fn reduces_root_moves(rule: Rule) -> bool {
-    rule == Rule::Renju
 }
 
 /// Singular extension, under every rule (it won 36 Elo in freestyle, decision 0055, and 33 in
@@ -255,14 +223,70 @@ pub fn singular_margin(depth: i32) -> i32 {
     2 * depth
 }
 
-/// Whether a table's move that is not singular, but whose stored score beats beta, is
-/// searched a ply shallower under `rule` (Stockfish's and Rapfi's negative extension: another
-/// move reaches the singular bound too, so the node is likely to cut with either). In renju
-/// it won 20 Elo (docs/decisions/0077-negative-singular-extension.md); it was not tried in
-/// freestyle or standard.
+// ----- Features by rule ------------------------------------------------------------------------
+
+/// The search features that were measured rule by rule and are on under some rules only
+/// (Rapfi keeps such per-rule settings too). Each field names the decision that measured it;
+/// standard follows freestyle unless a match said otherwise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RuleFeatures {
+    /// The history credit is aged between moves (`HISTORY_AGING`): in freestyle it won 24
+    /// Elo, in renju it lost ground (docs/decisions/0065-history-aging.md).
+    pub ages_history: bool,
+    /// The root searches its late moves less first (`late_move_reduction` as at a
+    /// principal-variation node, threes one ply less, fours not at all): in renju they won 57
+    /// Elo, in freestyle nothing (docs/decisions/0058-root-reductions.md).
+    pub reduces_root_moves: bool,
+    /// The tree reduces likely cut nodes (`fail_high_margin`): in freestyle it won 17 Elo at
+    /// 200 ms and led at 1 s; in renju it lost ground, and standard showed no gain
+    /// (docs/decisions/0075-fail-high-reduction.md).
+    pub reduces_likely_cuts: bool,
+    /// A table's move that is not singular, but whose stored score beats beta, is searched a
+    /// ply shallower (Stockfish's and Rapfi's negative extension: another move reaches the
+    /// singular bound too, so the node is likely to cut with either). In renju it won 20 Elo
+    /// (docs/decisions/0077-negative-singular-extension.md); it was not tried in freestyle or
+    /// standard.
+    pub shortens_shared_cuts: bool,
+    /// A late move's full search after its reduced one goes a ply deeper or shallower
+    /// (`research_adjustment`): in freestyle it won 20 Elo
+    /// (docs/decisions/0078-research-depth.md); renju and standard were not tried.
+    pub adjusts_research_depth: bool,
+}
+
+/// The features on under freestyle.
+const FREESTYLE_FEATURES: RuleFeatures = RuleFeatures {
+    ages_history: true,
+    reduces_root_moves: false,
+    reduces_likely_cuts: true,
+    shortens_shared_cuts: false,
+    adjusts_research_depth: true,
+};
+
+/// The features on under standard: freestyle's, less the two that standard did not gain
+/// from or did not try.
+const STANDARD_FEATURES: RuleFeatures = RuleFeatures {
+    reduces_likely_cuts: false,
+    adjusts_research_depth: false,
+    ..FREESTYLE_FEATURES
+};
+
+/// The features on under renju.
+const RENJU_FEATURES: RuleFeatures = RuleFeatures {
+    ages_history: false,
+    reduces_root_moves: true,
+    reduces_likely_cuts: false,
+    shortens_shared_cuts: true,
+    adjusts_research_depth: false,
+};
+
+/// The search features on under `rule`.
 #[must_use]
-pub fn shortens_shared_cuts(rule: Rule) -> bool {
-    rule == Rule::Renju
+pub const fn rule_features(rule: Rule) -> RuleFeatures {
+    match rule {
+        Rule::Freestyle => FREESTYLE_FEATURES,
+        Rule::Standard => STANDARD_FEATURES,
+        Rule::Renju => RENJU_FEATURES,
+    }
 }
 
 // ----- Quiescence ------------------------------------------------------------------------------

@@ -13,11 +13,11 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::params::{
-    adjusts_research_depth, fail_high_margin, futility_margin, history_bonus, late_move_limit,
-    late_move_reduction, reduces_likely_cuts, research_adjustment, reverse_futility_margin,
-    shortens_shared_cuts, singular_margin, CLOCK_EVERY, FUTILITY_MAX_DEPTH, HISTORY_CAP,
-    HISTORY_DIVISOR, KILLER_BONUS, MAX_PLY, QUIESCENCE_DEPTH, REDUCE_MIN_DEPTH,
-    REVERSE_FUTILITY_MAX_DEPTH, SINGULAR_DEPTH_SLACK, SINGULAR_MIN_DEPTH, TT_MOVE_BONUS,
+    fail_high_margin, futility_margin, history_bonus, late_move_limit, late_move_reduction,
+    research_adjustment, reverse_futility_margin, rule_features, singular_margin, CLOCK_EVERY,
+    FUTILITY_MAX_DEPTH, HISTORY_CAP, HISTORY_DIVISOR, KILLER_BONUS, MAX_PLY, QUIESCENCE_DEPTH,
+    REDUCE_MIN_DEPTH, REVERSE_FUTILITY_MAX_DEPTH, SINGULAR_DEPTH_SLACK, SINGULAR_MIN_DEPTH,
+    TT_MOVE_BONUS,
 };
 use super::quiescence_table::QuiescenceTable;
 use super::score::{from_tt, to_tt, INFINITY, PROVEN, WIN};
@@ -474,7 +474,7 @@ impl<'a> Tree<'a> {
         // Not against a proven loss: a defence searched shallower could miss the refutation.
         let likely_cut = zero_window
             && beta > -PROVEN
-            && reduces_likely_cuts(self.board.rule())
+            && rule_features(self.board.rule()).reduces_likely_cuts
             && view.eval >= beta + fail_high_margin(depth, view.calm);
         let original_alpha = alpha;
         let shaping = Shaping {
@@ -560,7 +560,7 @@ impl<'a> Tree<'a> {
     /// singular: every other move, searched half as deep, stays below the table's lower bound
     /// less a margin, so the table's move alone holds the node. Minus one when another move
     /// reaches that bound too and the table's score beats `beta`, under the rules
-    /// `shortens_shared_cuts` names: the node is likely to cut with either.
+    /// `RuleFeatures::shortens_shared_cuts` names: the node is likely to cut with either.
     fn first_move_extension(
         &mut self,
         entry: &TtEntry,
@@ -595,7 +595,7 @@ impl<'a> Tree<'a> {
         } else if best < singular_beta {
             1
         } else {
-            -i32::from(score >= beta && shortens_shared_cuts(self.board.rule()))
+            -i32::from(score >= beta && rule_features(self.board.rule()).shortens_shared_cuts)
         }
     }
 
@@ -603,7 +603,7 @@ impl<'a> Tree<'a> {
     /// then a zero window `reduction` plies shallower, searched again in full when it beats
     /// alpha; after a reduced search, that search's margin over alpha and over the node's
     /// `best` so far moves the full search a ply deeper or shallower (`research_adjustment`,
-    /// under the rules `adjusts_research_depth` names).
+    /// under the rules `RuleFeatures::adjusts_research_depth` names).
     fn child_score(
         &mut self,
         index: usize,
@@ -619,11 +619,12 @@ impl<'a> Tree<'a> {
         }
         let mut score = -self.search(next - reduction, ply + 1, -alpha - 1, -alpha);
         if score > alpha && (reduction > 0 || beta - alpha > 1) && !self.aborted {
-            let adjustment = if reduction > 0 && adjusts_research_depth(self.board.rule()) {
-                research_adjustment(score, alpha, best, reduction, next)
-            } else {
-                0
-            };
+            let adjustment =
+                if reduction > 0 && rule_features(self.board.rule()).adjusts_research_depth {
+                    research_adjustment(score, alpha, best, reduction, next)
+                } else {
+                    0
+                };
             score = -self.search(next + adjustment, ply + 1, -beta, -alpha);
         }
         score
@@ -811,7 +812,7 @@ mod tests {
     /// four whatever the depth, so this guards the result, not the reduction's reach).
     #[test]
     fn a_likely_cut_node_still_sees_the_loss() {
-        assert!(reduces_likely_cuts(Rule::Freestyle));
+        assert!(rule_features(Rule::Freestyle).reduces_likely_cuts);
         for depth in 2..=6 {
             let offset = -fail_high_margin(depth, false) - 300;
             let (score, eval) =
