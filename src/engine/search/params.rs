@@ -244,8 +244,8 @@ pub struct RuleFeatures {
     /// A table's move that is not singular, but whose stored score beats beta, is searched a
     /// ply shallower (Stockfish's and Rapfi's negative extension: another move reaches the
     /// singular bound too, so the node is likely to cut with either). In renju it won 20 Elo
-    /// (docs/decisions/0077-negative-singular-extension.md); it was not tried in freestyle or
-    /// standard.
+    /// (docs/decisions/0077-negative-singular-extension.md); in freestyle it showed no gain
+    /// (docs/decisions/0079-negative-extension-in-freestyle.md); standard was not tried.
     pub shortens_shared_cuts: bool,
     /// A late move's full search after its reduced one goes a ply deeper or shallower
     /// (`research_adjustment`): in freestyle it won 20 Elo
