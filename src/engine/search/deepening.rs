@@ -6,8 +6,7 @@ use std::ops::RangeInclusive;
 use std::time::Instant;
 
 use super::params::{
-    late_move_reduction, rule_features, ASPIRATION, ASPIRATION_MIN_DEPTH, MAX_DEPTH,
-    REDUCE_MIN_DEPTH,
+    late_move_reduction, ASPIRATION, ASPIRATION_MIN_DEPTH, MAX_DEPTH, REDUCE_MIN_DEPTH,
 };
 use super::report::score_of;
 use super::score::{INFINITY, PROVEN};
@@ -153,7 +152,7 @@ fn root_pass(
     let mut out: Vec<RootMove> = Vec::with_capacity(roots.len());
     let mut exact: Vec<i32> = Vec::new();
     let mut challenger: Option<RootMove> = None;
-    let classes = if rule_features(tree.board.rule()).reduces_root_moves {
+    let classes = if tree.features.reduces_root_moves {
         tree.scan(0, None).moves
     } else {
         Vec::new()

@@ -14,10 +14,10 @@ use std::time::{Duration, Instant};
 
 use super::params::{
     fail_high_margin, futility_margin, history_bonus, late_move_limit, late_move_reduction,
-    research_adjustment, reverse_futility_margin, rule_features, singular_margin, CLOCK_EVERY,
-    FUTILITY_MAX_DEPTH, HISTORY_CAP, HISTORY_DIVISOR, KILLER_BONUS, MAX_PLY, QUIESCENCE_DEPTH,
-    REDUCE_MIN_DEPTH, REVERSE_FUTILITY_MAX_DEPTH, SINGULAR_DEPTH_SLACK, SINGULAR_MIN_DEPTH,
-    TT_MOVE_BONUS,
+    research_adjustment, reverse_futility_margin, rule_features, singular_margin, RuleFeatures,
+    CLOCK_EVERY, FUTILITY_MAX_DEPTH, HISTORY_CAP, HISTORY_DIVISOR, KILLER_BONUS, MAX_PLY,
+    QUIESCENCE_DEPTH, REDUCE_MIN_DEPTH, REVERSE_FUTILITY_MAX_DEPTH, SINGULAR_DEPTH_SLACK,
+    SINGULAR_MIN_DEPTH, TT_MOVE_BONUS,
 };
 use super::quiescence_table::QuiescenceTable;
 use super::score::{from_tt, to_tt, INFINITY, PROVEN, WIN};
@@ -165,6 +165,8 @@ pub struct Tree<'a> {
     /// Static evaluations by ply, each for the mover there (at a forced block, the one before
     /// it negated; `None` until a node at that ply is evaluated).
     evals: Vec<Option<i32>>,
+    /// The rule-gated search features this tree applies: its board's rule's.
+    pub(super) features: RuleFeatures,
 }
 
 impl<'a> Tree<'a> {
@@ -172,6 +174,7 @@ impl<'a> Tree<'a> {
     pub fn new(board: Board, tt: &'a Table, history: &'a mut [i32], limits: SearchLimits) -> Self {
         Tree {
             area: Area::new(&board),
+            features: rule_features(board.rule()),
             board,
             tt,
             history,
@@ -474,7 +477,7 @@ impl<'a> Tree<'a> {
         // Not against a proven loss: a defence searched shallower could miss the refutation.
         let likely_cut = zero_window
             && beta > -PROVEN
-            && rule_features(self.board.rule()).reduces_likely_cuts
+            && self.features.reduces_likely_cuts
             && view.eval >= beta + fail_high_margin(depth, view.calm);
         let original_alpha = alpha;
         let shaping = Shaping {
@@ -595,7 +598,7 @@ impl<'a> Tree<'a> {
         } else if best < singular_beta {
             1
         } else {
-            -i32::from(score >= beta && rule_features(self.board.rule()).shortens_shared_cuts)
+            -i32::from(score >= beta && self.features.shortens_shared_cuts)
         }
     }
 
@@ -619,12 +622,11 @@ impl<'a> Tree<'a> {
         }
         let mut score = -self.search(next - reduction, ply + 1, -alpha - 1, -alpha);
         if score > alpha && (reduction > 0 || beta - alpha > 1) && !self.aborted {
-            let adjustment =
-                if reduction > 0 && rule_features(self.board.rule()).adjusts_research_depth {
-                    research_adjustment(score, alpha, best, reduction, next)
-                } else {
-                    0
-                };
+            let adjustment = if reduction > 0 && self.features.adjusts_research_depth {
+                research_adjustment(score, alpha, best, reduction, next)
+            } else {
+                0
+            };
             score = -self.search(next + adjustment, ply + 1, -beta, -alpha);
         }
         score
@@ -853,6 +855,43 @@ mod tests {
                 score > -PROVEN,
                 "depth {depth}: {score} (evaluation {eval})"
             );
+        }
+    }
+
+    /// Nodes of a search of `board` deepened one ply at a time to `depth`, applying `features`.
+    fn nodes_with(board: &Board, depth: i32, features: RuleFeatures) -> u64 {
+        let tt = Table::new(1);
+        let mut history = vec![0; 2 * CELLS];
+        let mut tree = Tree::new(board.clone(), &tt, &mut history, SearchLimits::unbounded());
+        tree.features = features;
+        for d in 1..=depth {
+            tree.search(d, 0, -INFINITY, INFINITY);
+        }
+        tree.nodes
+    }
+
+    /// One of a tree's rule-gated features, as a flag to turn.
+    type FeatureFlag = fn(&mut RuleFeatures) -> &mut bool;
+
+    /// Every rule-gated feature of the tree shapes its search: turned the other way (on where
+    /// the midgame's rule has it off, off where on), it changes how many nodes some bench
+    /// midgame's search visits. A tree that ignored a feature would search alike both ways.
+    #[test]
+    fn every_rule_gated_feature_shapes_the_tree() {
+        let toggles: [(&str, FeatureFlag); 3] = [
+            ("reduces_likely_cuts", |f| &mut f.reduces_likely_cuts),
+            ("shortens_shared_cuts", |f| &mut f.shortens_shared_cuts),
+            ("adjusts_research_depth", |f| &mut f.adjusts_research_depth),
+        ];
+        let boards = midgames();
+        for (name, flag) in toggles {
+            let changed = boards.iter().any(|board| {
+                let own = rule_features(board.rule());
+                let mut other = own;
+                *flag(&mut other) ^= true;
+                nodes_with(board, 8, own) != nodes_with(board, 8, other)
+            });
+            assert!(changed, "{name} changes no search");
         }
     }
 
