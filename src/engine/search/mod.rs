@@ -24,11 +24,11 @@
 //! root's deeper VCT before it joins them (`deep_threat`).
 //!
 //! A `MasterSearch` keeps its transposition table and history between calls (pbrain games;
-//! the history aged at each call outside renju, `params::RuleFeatures::ages_history`), and the last VCT
-//! win it proved: when the opponent has replied, the next search knows the win is there,
-//! tries the line's next move first and gives the race the time up to the threat ceiling, so
-//! that a win once proven is not lost to a short clock. It can report each completed
-//! iteration while it thinks (`analyze_reporting`).
+//! the history aged at each call outside renju, `params::RuleFeatures::ages_history`), and
+//! the last VCT win it proved: when the opponent has replied, the next search knows the win
+//! is there, tries the line's next move first and gives the race the time up to the threat
+//! ceiling, so that a win once proven is not lost to a short clock. It can report each
+//! completed iteration while it thinks (`analyze_reporting`).
 //!
 //! A win's distance (`mate_in`) is reported only when its proof bounds it: a VCF's line, or
 //! the longest line of a VCT's proof; the tree's mates come without one (`report::score_of`).

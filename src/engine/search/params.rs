@@ -226,16 +226,18 @@ pub fn singular_margin(depth: i32) -> i32 {
 // ----- Features by rule ------------------------------------------------------------------------
 
 /// The search features that were measured rule by rule and are on under some rules only
-/// (Rapfi keeps such per-rule settings too). Each field names the decision that measured it;
-/// standard follows freestyle unless a match said otherwise.
+/// (Rapfi keeps such per-rule settings too). Each field names the decisions that measured it
+/// and says what standard does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RuleFeatures {
     /// The history credit is aged between moves (`HISTORY_AGING`): in freestyle it won 24
-    /// Elo, in renju it lost ground (docs/decisions/0065-history-aging.md).
+    /// Elo, in renju it lost ground (docs/decisions/0065-history-aging.md); standard shares
+    /// freestyle's setting.
     pub ages_history: bool,
     /// The root searches its late moves less first (`late_move_reduction` as at a
     /// principal-variation node, threes one ply less, fours not at all): in renju they won 57
-    /// Elo, in freestyle nothing (docs/decisions/0058-root-reductions.md).
+    /// Elo, in freestyle nothing (docs/decisions/0058-root-reductions.md); standard shares
+    /// freestyle's setting.
     pub reduces_root_moves: bool,
     /// The tree reduces likely cut nodes (`fail_high_margin`): in freestyle it won 17 Elo at
     /// 200 ms and led at 1 s; in renju it lost ground, and standard showed no gain
@@ -262,8 +264,8 @@ const FREESTYLE_FEATURES: RuleFeatures = RuleFeatures {
     adjusts_research_depth: true,
 };
 
-/// The features on under standard: freestyle's, less the two that standard did not gain
-/// from or did not try.
+/// The features on under standard: freestyle's, less those standard did not gain from or
+/// did not try.
 const STANDARD_FEATURES: RuleFeatures = RuleFeatures {
     reduces_likely_cuts: false,
     adjusts_research_depth: false,
