@@ -1,6 +1,8 @@
 use std::time::{Duration, Instant};
 
-use super::deepening::{beats_the_first, root_reduction, with_deeper, RootMove};
+use super::deepening::{
+    beats_the_first, iterate, root_list, root_reduction, with_deeper, RootMove,
+};
 use super::params::{DEEP_THREAT_VCF_MOVES, HISTORY_AGING, LONG_MOVE, MAX_DEPTH, THREAT_MOVES};
 use super::root::{is_likely_win, with_likely_win, KnownWin, ProvenWin};
 use super::score::PROVEN;
@@ -591,6 +593,27 @@ fn a_proven_win_is_kept_between_moves() {
         analysis = searcher.analyze(&position, &SearchRequest::new(Difficulty::Master, budget));
     }
     assert!(analysis.score.is_proven_win(), "{:?}", analysis.score);
+}
+
+/// The root pass reduces its late moves only when the tree's features say so: deepened to
+/// the same depth, the same midgame's search visits another number of nodes with
+/// `reduces_root_moves` turned the other way.
+#[test]
+fn the_root_reduces_late_moves_only_under_its_feature() {
+    let board = position(&MIDGAME, Rule::Freestyle, Stone::Black)
+        .board()
+        .clone();
+    let nodes = |reduces_root_moves: bool| {
+        let tt = Table::new(1);
+        let mut history = vec![0; 2 * CELLS];
+        let mut tree = Tree::new(board.clone(), &tt, &mut history, SearchLimits::unbounded());
+        tree.features.reduces_root_moves = reduces_root_moves;
+        let roots = root_list(tree.scan(0, None).moves.iter().map(|m| m.point).collect());
+        let answer = iterate(&mut tree, roots, 1..=8, 1, &mut |_, _, _| {});
+        assert!(!answer.is_empty());
+        tree.nodes
+    };
+    assert_ne!(nodes(true), nodes(false));
 }
 
 /// Late root moves are searched less, quiet ones more than threes; never the first `multi`
