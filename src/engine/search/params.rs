@@ -251,7 +251,8 @@ pub struct RuleFeatures {
     pub shortens_shared_cuts: bool,
     /// A late move's full search after its reduced one goes a ply deeper or shallower
     /// (`research_adjustment`): in freestyle it won 20 Elo
-    /// (docs/decisions/0078-research-depth.md); renju and standard were not tried.
+    /// (docs/decisions/0078-research-depth.md), in renju it showed no gain
+    /// (docs/decisions/0082-research-depth-in-renju.md); standard was not tried.
     pub adjusts_research_depth: bool,
 }
 
