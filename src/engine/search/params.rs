@@ -218,6 +218,8 @@ pub const SINGULAR_MIN_DEPTH: i32 = 6;
 pub const SINGULAR_DEPTH_SLACK: i32 = 3;
 
 /// How far below the table's score the other moves must stay for its move to be singular.
+/// A second ply for a move far above this bound (Stockfish's double extension) was rejected
+/// in freestyle (docs/decisions/0083-double-singular-extension.md).
 #[must_use]
 pub fn singular_margin(depth: i32) -> i32 {
     2 * depth
