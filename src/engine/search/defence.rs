@@ -7,7 +7,8 @@
 //! threats, plus the mover's own threes and fours (a counter-attack that the tree may find
 //! faster than the threat solver proves it). A check that runs out of budget keeps its move:
 //! only a proven loss removes one. When no move survives, every move is kept and the tree
-//! picks the longest resistance.
+//! picks the longest resistance. All the checks together stay within the budget's nodes, so
+//! that a search limited by nodes alone keeps its limit.
 
 use std::time::{Duration, Instant};
 
@@ -21,7 +22,7 @@ use crate::engine::threats::{self, Budget, Mode, Proof};
 
 /// The root moves that stop the opponent's threat-space win or make a threat of their own,
 /// in their given order; `None` when the opponent has no such win (or no move is left).
-/// `time` bounds the whole check.
+/// `time` bounds the whole check, and `budget.max_nodes` the nodes of all its searches.
 pub fn refutations(
     board: &Board,
     roots: &[Point],
@@ -41,23 +42,28 @@ pub fn refutations(
     if !matches!(threat.proof, Proof::Win(_)) {
         return None;
     }
-    let check = Budget {
-        max_nodes: threat.nodes.saturating_mul(CHECK_NODES_FACTOR) + CHECK_SLACK,
-        deadline: Some(started + time),
-        ..budget.clone()
-    };
+    let mut spent = threat.nodes;
+    let per_check = threat.nodes.saturating_mul(CHECK_NODES_FACTOR) + CHECK_SLACK;
+    let deadline = Some(started + time);
     let me = board.to_move();
     let mut after = board.clone();
     let kept: Vec<Point> = roots
         .iter()
         .copied()
         .filter(|&root| {
-            if threat_at(board, root, me) >= Threat::Three {
+            let left = budget.max_nodes.saturating_sub(spent);
+            if threat_at(board, root, me) >= Threat::Three || left == 0 {
                 return true;
             }
+            let check = Budget {
+                max_nodes: per_check.min(left),
+                deadline,
+                ..budget.clone()
+            };
             after.play(root);
             let outcome = threats::find_win(&after, Mode::Vct, OPPONENT_THREAT_MOVES, &check);
             after.undo();
+            spent += outcome.nodes;
             *nodes += outcome.nodes;
             !matches!(outcome.proof, Proof::Win(_))
         })
@@ -122,6 +128,41 @@ mod tests {
             );
         }
         assert!(nodes > 0);
+    }
+
+    /// The checks share the budget's nodes: a limit that covers finding the threat and a
+    /// third of the checks is kept, though each root move's check may take several times
+    /// the threat's nodes by itself.
+    #[test]
+    fn the_checks_keep_the_node_limit() {
+        let b = board(&DOUBLE_THREE, Stone::White);
+        let roots: Vec<Point> = b.empty_points().collect();
+        let mut passed = b.clone();
+        passed.set_to_move(Stone::Black);
+        let threat = threats::find_win(&passed, Mode::Vct, OPPONENT_THREAT_MOVES, &generous());
+        let mut unlimited = 0;
+        refutations(
+            &b,
+            &roots,
+            Duration::from_secs(60),
+            &generous(),
+            &mut unlimited,
+        );
+        let limit = threat.nodes + (unlimited - threat.nodes) / 3;
+        let mut nodes = 0;
+        let kept = refutations(
+            &b,
+            &roots,
+            Duration::from_secs(60),
+            &Budget::nodes(limit),
+            &mut nodes,
+        )
+        .expect("the threat is found within the limit");
+        assert!(nodes <= limit, "{nodes} nodes for a limit of {limit}");
+        assert!(
+            kept.contains(&Point::new(5, 3)),
+            "the cross point: {kept:?}"
+        );
     }
 
     #[test]

@@ -290,7 +290,8 @@ impl SearchState {
         }
         let time = shares::defence_time(self.move_time());
         let budget = Budget {
-            max_nodes: self.limits.max_nodes.saturating_sub(self.nodes),
+            max_nodes: shares::defence_nodes(self.limits.max_nodes)
+                .min(self.limits.max_nodes.saturating_sub(self.nodes)),
             deadline: None,
             stop: self.limits.stop.clone(),
             table_entries: self.limits.threat_table_entries,

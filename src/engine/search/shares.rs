@@ -63,6 +63,11 @@ pub fn defence_time(total: Duration) -> Duration {
     total / DEFENCE_SHARE
 }
 
+/// The defence's nodes out of the search's `max_nodes`.
+pub fn defence_nodes(max_nodes: u64) -> u64 {
+    max_nodes / u64::from(DEFENCE_SHARE)
+}
+
 /// The time from a move's start past which no root threat search runs, out of its `total`.
 pub fn threat_ceiling(total: Duration) -> Duration {
     total.mul_f64(THREAT_CEILING)

@@ -3,7 +3,9 @@ use std::time::{Duration, Instant};
 use super::deepening::{
     beats_the_first, iterate, root_list, root_reduction, with_deeper, RootMove,
 };
-use super::params::{DEEP_THREAT_VCF_MOVES, HISTORY_AGING, LONG_MOVE, MAX_DEPTH, THREAT_MOVES};
+use super::params::{
+    CLOCK_EVERY, DEEP_THREAT_VCF_MOVES, HISTORY_AGING, LONG_MOVE, MAX_DEPTH, THREAT_MOVES,
+};
 use super::root::{is_likely_win, with_likely_win, KnownWin, ProvenWin};
 use super::score::PROVEN;
 use super::shares::vct_time;
@@ -291,6 +293,30 @@ fn a_stopped_iteration_answers_the_move_that_beat_the_last_best() {
     }
     // Without the challenger every stopped search would answer its last completed depth's move.
     assert!(changed > 0);
+}
+
+/// A search limited by nodes alone keeps its limit, and the tree gets a part of it: on the
+/// bench's renju midgame the root's defence finds White's threat sequence and checks every
+/// root move against it, which once took all the nodes and more (778,749 of 300,000, the tree
+/// left at depth 1).
+#[test]
+fn a_node_limit_holds_the_root_defence_to_its_share() {
+    let moves = [
+        "h8", "i9", "j8", "i8", "i7", "h6", "j9", "j7", "k8", "l8", "g10", "g9",
+    ];
+    let input = BoardInput::notation(15, 15, &moves);
+    let p = Position::parse(&input, Rule::Renju, None).unwrap();
+    for nodes in [100_000, 300_000] {
+        let mut limited = request(MAX_DEPTH);
+        limited.max_nodes = Some(nodes);
+        let analysis = MasterSearch::new(1).analyze(&p, &limited);
+        assert!(
+            analysis.stats.nodes <= nodes + CLOCK_EVERY,
+            "{} nodes for a limit of {nodes}",
+            analysis.stats.nodes
+        );
+        assert!(analysis.stats.depth >= 4, "depth {}", analysis.stats.depth);
+    }
 }
 
 #[test]
