@@ -243,7 +243,8 @@ pub struct RuleFeatures {
     pub reduces_root_moves: bool,
     /// The tree reduces likely cut nodes (`fail_high_margin`): in freestyle it won 17 Elo at
     /// 200 ms and led at 1 s; in renju it lost ground, and standard showed no gain
-    /// (docs/decisions/0075-fail-high-reduction.md).
+    /// (docs/decisions/0075-fail-high-reduction.md); tried again in renju, no gain either
+    /// (docs/decisions/0088-fail-high-reduction-in-renju.md).
     pub reduces_likely_cuts: bool,
     /// A table's move that is not singular, but whose stored score beats beta, is searched a
     /// ply shallower (Stockfish's and Rapfi's negative extension: another move reaches the
