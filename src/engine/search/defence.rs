@@ -31,6 +31,7 @@ pub fn refutations(
     nodes: &mut u64,
 ) -> Option<Vec<Point>> {
     let started = Instant::now();
+    let nodes_before = *nodes;
     let mut passed = board.clone();
     passed.set_to_move(board.to_move().opponent());
     let threat_budget = Budget {
@@ -42,7 +43,6 @@ pub fn refutations(
     if !matches!(threat.proof, Proof::Win(_)) {
         return None;
     }
-    let mut spent = threat.nodes;
     let per_check = threat.nodes.saturating_mul(CHECK_NODES_FACTOR) + CHECK_SLACK;
     let deadline = Some(started + time);
     let me = board.to_move();
@@ -51,7 +51,7 @@ pub fn refutations(
         .iter()
         .copied()
         .filter(|&root| {
-            let left = budget.max_nodes.saturating_sub(spent);
+            let left = budget.max_nodes.saturating_sub(*nodes - nodes_before);
             if threat_at(board, root, me) >= Threat::Three || left == 0 {
                 return true;
             }
@@ -63,7 +63,6 @@ pub fn refutations(
             after.play(root);
             let outcome = threats::find_win(&after, Mode::Vct, OPPONENT_THREAT_MOVES, &check);
             after.undo();
-            spent += outcome.nodes;
             *nodes += outcome.nodes;
             !matches!(outcome.proof, Proof::Win(_))
         })
