@@ -18,6 +18,7 @@ import argparse
 import csv
 import os
 import random
+import re
 import subprocess
 import tempfile
 
@@ -33,35 +34,29 @@ def read_openings(path):
         return [l.strip() for l in f if l.strip() and not l.startswith("#")]
 
 
+# The arena's count of the match so far, first engine first: `plus vs minus: +W -L =D`,
+# printed after every game; the last is the match's.
+TALLY = re.compile(r"plus vs minus: \+(\d+) -(\d+) =\d+")
+
+
 def play(args, theta_plus, theta_minus, openings, workdir):
     """Plays both colours of each opening; returns plus's wins minus minus's wins."""
     book = os.path.join(workdir, "openings.txt")
-    games = os.path.join(workdir, "games.txt")
     with open(book, "w") as f:
         f.write("\n".join(openings) + "\n")
-    if os.path.exists(games):
-        os.remove(games)
 
     def engine(name, theta):
         values = ",".join(f"{v:.6g}" for v in theta)
         return f"name={name} cmd=/usr/bin/env GOMOKU_TUNE={values} {args.engine}"
 
-    subprocess.run(
+    run = subprocess.run(
         [args.arena, "arena", "--engine", engine("plus", theta_plus),
          "--engine", engine("minus", theta_minus), "--move-ms", str(args.move_ms),
          "--concurrency", str(args.concurrency), "--threads", "1", "--rounds", "1",
-         "--rule", args.rule, "--openings", book, "--games-out", games],
-        check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    result = 0
-    with open(games) as f:
-        for line in f:
-            fields = dict(x.split("=", 1) for x in line.split() if "=" in x)
-            if "result" not in fields:
-                continue
-            winner = {"1-0": "black", "0-1": "white"}.get(fields["result"])
-            if winner:
-                result += 1 if fields[winner] == "plus" else -1
-    return result
+         "--rule", args.rule, "--openings", book],
+        check=True, capture_output=True, text=True)
+    wins, losses = map(int, TALLY.findall(run.stdout)[-1])
+    return wins - losses
 
 
 def main():
