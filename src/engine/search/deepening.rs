@@ -5,9 +5,7 @@
 use std::ops::RangeInclusive;
 use std::time::Instant;
 
-use super::params::{
-    late_move_reduction, ASPIRATION, ASPIRATION_MIN_DEPTH, MAX_DEPTH, REDUCE_MIN_DEPTH,
-};
+use super::params::{TreeTuning, ASPIRATION, ASPIRATION_MIN_DEPTH, MAX_DEPTH, REDUCE_MIN_DEPTH};
 use super::report::score_of;
 use super::score::{INFINITY, PROVEN};
 use super::tree::{Move, SearchLimits, Tree};
@@ -163,7 +161,7 @@ fn root_pass(
         } else {
             window.0
         };
-        let reduction = root_reduction(&classes, root.point, depth, i, multi);
+        let reduction = root_reduction(&tree.tuning, &classes, root.point, depth, i, multi);
         tree.make(root.point);
         let mut score = if i == 0 {
             -tree.search(depth - 1, 1, -window.1, -alpha)
@@ -200,11 +198,13 @@ fn root_pass(
 }
 
 /// Plies the root move `point`, the `index`th of a pass at `depth`, is first searched less:
-/// as a late move at a principal-variation node of the tree (`late_move_reduction`), none
+/// as a late move at a principal-variation node of the tree (`tuning`'s
+/// `late_move_reduction`), none
 /// for the first `multi` moves and for fours, one less for threes and their blocks.
 /// `classes` is the root's scan, which knows which; empty (no move reduced) under the rules
 /// whose root is not reduced (`RuleFeatures::reduces_root_moves`).
 pub(super) fn root_reduction(
+    tuning: &TreeTuning,
     classes: &[Move],
     point: Point,
     depth: i32,
@@ -217,7 +217,7 @@ pub(super) fn root_reduction(
     if index < multi || depth < REDUCE_MIN_DEPTH || m.own.is_four() {
         return 0;
     }
-    late_move_reduction(depth, index, true, m.is_quiet(), true)
+    tuning.late_move_reduction(depth, index, true, m.is_quiet(), true)
 }
 
 /// Whether a later root move's score proves it better than the first move's: its

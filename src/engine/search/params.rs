@@ -95,12 +95,9 @@ pub const CLOCK_EVERY: u64 = 128;
 
 /// Ordering bonus of the transposition table's move: above anything else.
 pub const TT_MOVE_BONUS: i32 = 1 << 24;
-/// Ordering bonus of a killer move.
-pub const KILLER_BONUS: i32 = 250;
-/// History credit counted towards a move's order at most...
+/// History credit counted towards a move's order at most (then divided by
+/// `TreeTuning::history_divisor`).
 pub const HISTORY_CAP: i32 = 1 << 16;
-/// ... and divided by this.
-pub const HISTORY_DIVISOR: i32 = 64;
 
 /// The master heatmap's rating of a cell the search did not rank: the mover's hand-set cell
 /// value, weighted a quarter above the opponent's on the same cell (attack before defence).
@@ -137,31 +134,6 @@ pub const FUTILITY_MAX_DEPTH: i32 = 3;
 /// `reverse_futility_margin`.
 pub const REVERSE_FUTILITY_MAX_DEPTH: i32 = 3;
 
-/// How far a quiet move at `depth` may be assumed to raise the mover's evaluation: beyond
-/// it, futility pruning skips the move. The evaluation's unit makes 82.4 one step of the
-/// mover's log-odds of winning.
-#[must_use]
-pub fn futility_margin(depth: i32) -> i32 {
-    80 + 80 * depth
-}
-
-/// How far the opponent may be assumed to pull back the mover's evaluation in `depth`
-/// plies: a calm node whose evaluation beats beta by more returns it unsearched.
-#[must_use]
-pub fn reverse_futility_margin(depth: i32) -> i32 {
-    100 * depth
-}
-
-/// Fail-high reduction: at a zero-window node whose static evaluation beats beta by
-/// `fail_high_margin`, every move but the mover's fours is searched a ply shallower (the
-/// node is likely to cut whatever it plays; a softer reverse futility, as in Rapfi, that
-/// also acts at nodes that are not calm), under the rules
-/// `RuleFeatures::reduces_likely_cuts` names.
-#[must_use]
-pub fn fail_high_margin(depth: i32, calm: bool) -> i32 {
-    20 * depth + if calm { 0 } else { 80 }
-}
-
 /// How many moves a node of `depth` (at least 1) searches before it prunes the quiet ones
 /// after them (once one move does not lose): `3 + depth^1.32`, half as many when the
 /// mover's evaluation is not `improving` (the move-count table of Rapfi, a champion-class
@@ -174,39 +146,129 @@ pub fn late_move_limit(depth: i32, improving: bool) -> usize {
     limit as usize
 }
 
-/// Plies the move at `index` (after the first) of a node of `depth` (at least 2) is searched
-/// less: `ln(depth)·ln(index + 1)`, as in chess engines' and Rapfi's late-move reductions,
-/// a ply more when the mover is not `improving`, a ply less for a move that is not `quiet`
-/// (a three or the block of one) and a ply less at a principal-variation node (`pv`); at
-/// least one ply is left. Fours are not reduced (the caller's rule: their reply is forced).
-#[must_use]
-pub fn late_move_reduction(
-    depth: i32,
-    index: usize,
-    improving: bool,
-    quiet: bool,
-    pv: bool,
-) -> i32 {
-    let grown = f64::from(depth).ln() * ((index + 1) as f64).ln();
-    let reduction =
-        grown as i32 + i32::from(!improving && grown > 1.0) - i32::from(!quiet) - i32::from(pv);
-    reduction.clamp(0, depth - 2)
+/// The tree's numbers that are set rule by rule: freestyle's tuned by SPSA over self-play
+/// (docs/decisions/0092-spsa-tuned-tree-numbers.md), the other rules' as they were set by
+/// hand (the tuning was neither run nor measured under them). The margins are in the
+/// evaluation's unit, of which 82.4 make one step of the mover's log-odds of winning.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TreeTuning {
+    /// `futility_margin`'s growth a ply.
+    pub futility_slope: i32,
+    /// `reverse_futility_margin`'s growth a ply.
+    pub reverse_futility_slope: i32,
+    /// `fail_high_margin`'s growth a ply.
+    pub fail_high_slope: i32,
+    /// What `late_move_reduction`'s `ln(depth)·ln(index + 1)` is multiplied by.
+    pub reduction_scale: f64,
+    /// How far a reduced search must beat alpha, besides 12 a ply of reduction, for
+    /// `research_adjustment` to search the move a ply deeper.
+    pub research_margin: i32,
+    /// Ordering bonus of a killer move.
+    pub killer_bonus: i32,
+    /// What a move's history credit is divided by to count towards its order.
+    pub history_divisor: i32,
 }
 
-/// Plies added to the full search of a late move whose reduced search (`reduction` plies
-/// shallower) beat `alpha` with `score`: one more when it beat alpha by a clear margin (the
-/// move looks better than a close call), one less when it barely beat the node's `best` so
-/// far (Stockfish's and Rapfi's deeper and shallower re-searches). Never below the
-/// quiescence: `depth` is the full search's depth. Under the rules
-/// `RuleFeatures::adjusts_research_depth` names.
+/// The numbers as set by hand, before the tuning.
+const HAND_SET_TUNING: TreeTuning = TreeTuning {
+    futility_slope: 80,
+    reverse_futility_slope: 100,
+    fail_high_slope: 20,
+    reduction_scale: 1.0,
+    research_margin: 40,
+    killer_bonus: 250,
+    history_divisor: 64,
+};
+
+/// Freestyle's numbers: the ones SPSA moved by more than half its final step, consistently
+/// through the run, as it left them (rounded); the rest stay hand-set.
+const FREESTYLE_TUNING: TreeTuning = TreeTuning {
+    futility_slope: 98,
+    reverse_futility_slope: 78,
+    fail_high_slope: 14,
+    reduction_scale: 1.07,
+    research_margin: 51,
+    killer_bonus: 124,
+    history_divisor: 57,
+};
+
+/// The tree's numbers under `rule`.
 #[must_use]
-pub fn research_adjustment(score: i32, alpha: i32, best: i32, reduction: i32, depth: i32) -> i32 {
-    if score.abs() >= PROVEN {
-        return 0;
+pub const fn tree_tuning(rule: Rule) -> TreeTuning {
+    match rule {
+        Rule::Freestyle => FREESTYLE_TUNING,
+        Rule::Standard | Rule::Renju => HAND_SET_TUNING,
     }
-    let deeper = score > alpha + 40 + 12 * reduction;
-    let shallower = score < best.saturating_add(depth) && depth > 1;
-    i32::from(deeper) - i32::from(shallower)
+}
+
+impl TreeTuning {
+    /// How far a quiet move at `depth` may be assumed to raise the mover's evaluation:
+    /// beyond it, futility pruning skips the move.
+    #[must_use]
+    pub fn futility_margin(&self, depth: i32) -> i32 {
+        80 + self.futility_slope * depth
+    }
+
+    /// How far the opponent may be assumed to pull back the mover's evaluation in `depth`
+    /// plies: a calm node whose evaluation beats beta by more returns it unsearched.
+    #[must_use]
+    pub fn reverse_futility_margin(&self, depth: i32) -> i32 {
+        self.reverse_futility_slope * depth
+    }
+
+    /// Fail-high reduction: at a zero-window node whose static evaluation beats beta by
+    /// `fail_high_margin`, every move but the mover's fours is searched a ply shallower (the
+    /// node is likely to cut whatever it plays; a softer reverse futility, as in Rapfi, that
+    /// also acts at nodes that are not calm), under the rules
+    /// `RuleFeatures::reduces_likely_cuts` names.
+    #[must_use]
+    pub fn fail_high_margin(&self, depth: i32, calm: bool) -> i32 {
+        self.fail_high_slope * depth + if calm { 0 } else { 80 }
+    }
+
+    /// Plies the move at `index` (after the first) of a node of `depth` (at least 2) is
+    /// searched less: `ln(depth)·ln(index + 1)` scaled by `reduction_scale`, as in chess
+    /// engines' and Rapfi's late-move reductions, a ply more when the mover is not
+    /// `improving`, a ply less for a move that is not `quiet` (a three or the block of one)
+    /// and a ply less at a principal-variation node (`pv`); at least one ply is left. Fours
+    /// are not reduced (the caller's rule: their reply is forced).
+    #[must_use]
+    pub fn late_move_reduction(
+        &self,
+        depth: i32,
+        index: usize,
+        improving: bool,
+        quiet: bool,
+        pv: bool,
+    ) -> i32 {
+        let grown = self.reduction_scale * f64::from(depth).ln() * ((index + 1) as f64).ln();
+        let reduction =
+            grown as i32 + i32::from(!improving && grown > 1.0) - i32::from(!quiet) - i32::from(pv);
+        reduction.clamp(0, depth - 2)
+    }
+
+    /// Plies added to the full search of a late move whose reduced search (`reduction` plies
+    /// shallower) beat `alpha` with `score`: one more when it beat alpha by a clear margin
+    /// (the move looks better than a close call), one less when it barely beat the node's
+    /// `best` so far (Stockfish's and Rapfi's deeper and shallower re-searches). Never below
+    /// the quiescence: `depth` is the full search's depth. Under the rules
+    /// `RuleFeatures::adjusts_research_depth` names.
+    #[must_use]
+    pub fn research_adjustment(
+        &self,
+        score: i32,
+        alpha: i32,
+        best: i32,
+        reduction: i32,
+        depth: i32,
+    ) -> i32 {
+        if score.abs() >= PROVEN {
+            return 0;
+        }
+        let deeper = score > alpha + self.research_margin + 12 * reduction;
+        let shallower = score < best.saturating_add(depth) && depth > 1;
+        i32::from(deeper) - i32::from(shallower)
+    }
 }
 
 /// Singular extension, under every rule (it won 36 Elo in freestyle, decision 0055, and 33 in
@@ -308,42 +370,50 @@ pub const QUIESCENCE_SLOTS: usize = 1 << 14;
 mod tests {
     use super::*;
 
+    /// Every rule's numbers.
+    const TUNINGS: [TreeTuning; 2] = [HAND_SET_TUNING, FREESTYLE_TUNING];
+
     /// A clear win over alpha searches deeper, a bare one over the best so far shallower,
     /// a proven score and a search at depth 1 neither; the margin grows with the reduction.
     #[test]
     fn research_depth_follows_the_reduced_score() {
-        assert_eq!(research_adjustment(200, 100, 50, 1, 5), 1);
-        assert_eq!(research_adjustment(101, 100, 50, 1, 5), 0);
-        assert_eq!(research_adjustment(101, 100, 99, 1, 5), -1);
-        assert_eq!(research_adjustment(101, 100, 99, 1, 1), 0);
-        assert_eq!(research_adjustment(PROVEN, 100, 99, 1, 5), 0);
-        assert_eq!(research_adjustment(160, 100, 50, 1, 5), 1);
-        assert_eq!(research_adjustment(160, 100, 50, 3, 5), 0);
+        for t in TUNINGS {
+            let clear = 100 + t.research_margin + 12;
+            assert_eq!(t.research_adjustment(clear + 1, 100, 50, 1, 5), 1);
+            assert_eq!(t.research_adjustment(clear, 100, 50, 1, 5), 0);
+            assert_eq!(t.research_adjustment(101, 100, 50, 1, 5), 0);
+            assert_eq!(t.research_adjustment(101, 100, 99, 1, 5), -1);
+            assert_eq!(t.research_adjustment(101, 100, 99, 1, 1), 0);
+            assert_eq!(t.research_adjustment(PROVEN, 100, 99, 1, 5), 0);
+            assert_eq!(t.research_adjustment(clear + 1, 100, 50, 3, 5), 0);
+        }
     }
 
     #[test]
     fn reductions_grow_with_depth_and_index_and_leave_a_ply() {
-        for depth in 2..40 {
-            for index in 1..120 {
-                for (improving, quiet, pv) in [
-                    (false, true, false),
-                    (true, true, false),
-                    (true, false, false),
-                    (true, true, true),
-                ] {
-                    let r = |d, i| late_move_reduction(d, i, improving, quiet, pv);
-                    let here = r(depth, index);
-                    assert!((0..=depth - 2).contains(&here), "{depth} {index}: {here}");
-                    assert!(here <= r(depth, index + 1), "depth {depth} index {index}");
-                    assert!(here <= r(depth + 1, index), "depth {depth} index {index}");
+        for t in TUNINGS {
+            for depth in 2..40 {
+                for index in 1..120 {
+                    for (improving, quiet, pv) in [
+                        (false, true, false),
+                        (true, true, false),
+                        (true, false, false),
+                        (true, true, true),
+                    ] {
+                        let r = |d, i| t.late_move_reduction(d, i, improving, quiet, pv);
+                        let here = r(depth, index);
+                        assert!((0..=depth - 2).contains(&here), "{depth} {index}: {here}");
+                        assert!(here <= r(depth, index + 1), "depth {depth} index {index}");
+                        assert!(here <= r(depth + 1, index), "depth {depth} index {index}");
+                    }
                 }
             }
+            let quiet = t.late_move_reduction(12, 40, true, true, false);
+            assert!(quiet > t.late_move_reduction(4, 4, true, true, false));
+            assert!(t.late_move_reduction(12, 40, false, true, false) > quiet);
+            assert!(t.late_move_reduction(12, 40, true, false, false) < quiet);
+            assert!(t.late_move_reduction(12, 40, true, true, true) < quiet);
         }
-        let quiet = late_move_reduction(12, 40, true, true, false);
-        assert!(quiet > late_move_reduction(4, 4, true, true, false));
-        assert!(late_move_reduction(12, 40, false, true, false) > quiet);
-        assert!(late_move_reduction(12, 40, true, false, false) < quiet);
-        assert!(late_move_reduction(12, 40, true, true, true) < quiet);
     }
 
     #[test]

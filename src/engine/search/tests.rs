@@ -669,16 +669,25 @@ fn late_quiet_root_moves_are_reduced_most_and_fours_never() {
     let three = find(|m| !m.is_quiet() && !m.own.is_four());
     let quiet = find(|m| m.is_quiet());
     let (depth, late) = (12, 30);
-    assert_eq!(root_reduction(&classes, four, depth, late, 1), 0);
-    assert_eq!(root_reduction(&classes, quiet, depth, 0, 1), 0);
-    assert_eq!(root_reduction(&classes, quiet, depth, 3, 4), 0);
     assert_eq!(
-        root_reduction(&classes, Point::new(0, 0), depth, late, 1),
+        root_reduction(&tree.tuning, &classes, four, depth, late, 1),
+        0
+    );
+    assert_eq!(
+        root_reduction(&tree.tuning, &classes, quiet, depth, 0, 1),
+        0
+    );
+    assert_eq!(
+        root_reduction(&tree.tuning, &classes, quiet, depth, 3, 4),
+        0
+    );
+    assert_eq!(
+        root_reduction(&tree.tuning, &classes, Point::new(0, 0), depth, late, 1),
         0
     );
     let (reduced_quiet, reduced_three) = (
-        root_reduction(&classes, quiet, depth, late, 1),
-        root_reduction(&classes, three, depth, late, 1),
+        root_reduction(&tree.tuning, &classes, quiet, depth, late, 1),
+        root_reduction(&tree.tuning, &classes, three, depth, late, 1),
     );
     assert!(reduced_three > 0, "{reduced_three}");
     assert!(

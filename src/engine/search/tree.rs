@@ -13,11 +13,10 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::params::{
-    fail_high_margin, futility_margin, history_bonus, late_move_limit, late_move_reduction,
-    research_adjustment, reverse_futility_margin, rule_features, singular_margin, RuleFeatures,
-    CLOCK_EVERY, FUTILITY_MAX_DEPTH, HISTORY_CAP, HISTORY_DIVISOR, KILLER_BONUS, MAX_PLY,
-    QUIESCENCE_DEPTH, REDUCE_MIN_DEPTH, REVERSE_FUTILITY_MAX_DEPTH, SINGULAR_DEPTH_SLACK,
-    SINGULAR_MIN_DEPTH, TT_MOVE_BONUS,
+    history_bonus, late_move_limit, rule_features, singular_margin, tree_tuning, RuleFeatures,
+    TreeTuning, CLOCK_EVERY, FUTILITY_MAX_DEPTH, HISTORY_CAP, MAX_PLY, QUIESCENCE_DEPTH,
+    REDUCE_MIN_DEPTH, REVERSE_FUTILITY_MAX_DEPTH, SINGULAR_DEPTH_SLACK, SINGULAR_MIN_DEPTH,
+    TT_MOVE_BONUS,
 };
 use super::quiescence_table::QuiescenceTable;
 use super::score::{from_tt, to_tt, INFINITY, PROVEN, WIN};
@@ -167,6 +166,8 @@ pub struct Tree<'a> {
     evals: Vec<Option<i32>>,
     /// The rule-gated search features this tree applies: its board's rule's.
     pub(super) features: RuleFeatures,
+    /// The numbers this tree prunes, reduces and orders by: its board's rule's.
+    pub(super) tuning: TreeTuning,
 }
 
 impl<'a> Tree<'a> {
@@ -175,6 +176,7 @@ impl<'a> Tree<'a> {
         Tree {
             area: Area::new(&board),
             features: rule_features(board.rule()),
+            tuning: tree_tuning(board.rule()),
             board,
             tt,
             history,
@@ -352,10 +354,10 @@ impl<'a> Tree<'a> {
         if Some(p) == tt_move {
             order += TT_MOVE_BONUS;
         } else if self.killers[ply.min(MAX_PLY)].contains(&Some(p)) {
-            order += KILLER_BONUS;
+            order += self.tuning.killer_bonus;
         }
         let slot = self.board.to_move().index() * CELLS + grid::index_of(p);
-        order += self.history[slot].min(HISTORY_CAP) / HISTORY_DIVISOR;
+        order += self.history[slot].min(HISTORY_CAP) / self.tuning.history_divisor;
         Move {
             point: p,
             order,
@@ -466,19 +468,19 @@ impl<'a> Tree<'a> {
         if zero_window
             && view.calm
             && depth <= REVERSE_FUTILITY_MAX_DEPTH
-            && view.eval - reverse_futility_margin(depth) >= beta
+            && view.eval - self.tuning.reverse_futility_margin(depth) >= beta
         {
             return view.eval;
         }
         let futile = zero_window
             && view.calm
             && depth <= FUTILITY_MAX_DEPTH
-            && view.eval + futility_margin(depth) <= alpha;
+            && view.eval + self.tuning.futility_margin(depth) <= alpha;
         // Not against a proven loss: a defence searched shallower could miss the refutation.
         let likely_cut = zero_window
             && beta > -PROVEN
             && self.features.reduces_likely_cuts
-            && view.eval >= beta + fail_high_margin(depth, view.calm);
+            && view.eval >= beta + self.tuning.fail_high_margin(depth, view.calm);
         let original_alpha = alpha;
         let shaping = Shaping {
             futile,
@@ -531,7 +533,8 @@ impl<'a> Tree<'a> {
             let reduction = if i == 0 || depth < REDUCE_MIN_DEPTH || m.own.is_four() {
                 0
             } else {
-                late_move_reduction(depth, i, improving, quiet, beta - *alpha > 1)
+                self.tuning
+                    .late_move_reduction(depth, i, improving, quiet, beta - *alpha > 1)
             };
             let extension = shaping.extension(i, m);
             let score =
@@ -623,7 +626,8 @@ impl<'a> Tree<'a> {
         let mut score = -self.search(next - reduction, ply + 1, -alpha - 1, -alpha);
         if score > alpha && (reduction > 0 || beta - alpha > 1) && !self.aborted {
             let adjustment = if reduction > 0 && self.features.adjusts_research_depth {
-                research_adjustment(score, alpha, best, reduction, next)
+                self.tuning
+                    .research_adjustment(score, alpha, best, reduction, next)
             } else {
                 0
             };
@@ -800,7 +804,7 @@ mod tests {
     fn reverse_futility_never_stands_in_for_a_lost_node() {
         let rows = TWO_OPEN_THREES;
         for depth in 2..=REVERSE_FUTILITY_MAX_DEPTH {
-            let offset = -reverse_futility_margin(depth) - 300;
+            let offset = -tree_tuning(Rule::Freestyle).reverse_futility_margin(depth) - 300;
             let (score, eval) = zero_window(board_of(&rows, Stone::Black), depth, offset);
             assert!(
                 score < -PROVEN,
@@ -816,7 +820,7 @@ mod tests {
     fn a_likely_cut_node_still_sees_the_loss() {
         assert!(rule_features(Rule::Freestyle).reduces_likely_cuts);
         for depth in 2..=6 {
-            let offset = -fail_high_margin(depth, false) - 300;
+            let offset = -tree_tuning(Rule::Freestyle).fail_high_margin(depth, false) - 300;
             let (score, eval) =
                 zero_window(board_of(&TWO_OPEN_THREES, Stone::Black), depth, offset);
             assert!(
@@ -849,7 +853,7 @@ mod tests {
             "...............",
         ];
         for depth in 1..=FUTILITY_MAX_DEPTH {
-            let offset = futility_margin(depth) + 300;
+            let offset = tree_tuning(Rule::Freestyle).futility_margin(depth) + 300;
             let (score, eval) = zero_window(board_of(&rows, Stone::Black), depth, offset);
             assert!(
                 score > -PROVEN,
