@@ -199,8 +199,8 @@ fn root_pass(
 
 /// Plies the root move `point`, the `index`th of a pass at `depth`, is first searched less:
 /// as a late move at a principal-variation node of the tree (`tuning`'s
-/// `late_move_reduction`), none
-/// for the first `multi` moves and for fours, one less for threes and their blocks.
+/// `late_move_reduction`), none for the first `multi` moves and for fours, one less for
+/// threes and their blocks.
 /// `classes` is the root's scan, which knows which; empty (no move reduced) under the rules
 /// whose root is not reduced (`RuleFeatures::reduces_root_moves`).
 pub(super) fn root_reduction(
