@@ -370,14 +370,16 @@ pub const QUIESCENCE_SLOTS: usize = 1 << 14;
 mod tests {
     use super::*;
 
-    /// Every rule's numbers.
-    const TUNINGS: [TreeTuning; 2] = [HAND_SET_TUNING, FREESTYLE_TUNING];
+    /// The numbers each rule searches by, as the tree takes them.
+    fn every_rule_tuning() -> [TreeTuning; 3] {
+        Rule::ALL.map(tree_tuning)
+    }
 
     /// A clear win over alpha searches deeper, a bare one over the best so far shallower,
     /// a proven score and a search at depth 1 neither; the margin grows with the reduction.
     #[test]
     fn research_depth_follows_the_reduced_score() {
-        for t in TUNINGS {
+        for t in every_rule_tuning() {
             let clear = 100 + t.research_margin + 12;
             assert_eq!(t.research_adjustment(clear + 1, 100, 50, 1, 5), 1);
             assert_eq!(t.research_adjustment(clear, 100, 50, 1, 5), 0);
@@ -391,7 +393,7 @@ mod tests {
 
     #[test]
     fn reductions_grow_with_depth_and_index_and_leave_a_ply() {
-        for t in TUNINGS {
+        for t in every_rule_tuning() {
             for depth in 2..40 {
                 for index in 1..120 {
                     for (improving, quiet, pv) in [
