@@ -9,7 +9,9 @@ with A = N / 10, and a chosen so that the last step is r_end * c_end^2 (per para
 
 The engine reads the parameters from GOMOKU_TUNE (a comma list, see tune.patch); the
 arena is `gomoku-ai arena`. Writes one CSV row per iteration (theta after the update)
-to --log, and resumes from its last row when the log exists.
+to --log, and resumes from its last row when the log exists. An iteration's openings are
+drawn without replacement (the runs of decision 0092 and renju's first drew them with
+replacement, with the script of commit 2e80d95).
 
     python3 spsa.py --arena <gomoku-ai> --engine <patched pbrain> --params params.csv \
         --openings openings/balanced-freestyle-15.txt --iterations 500 --log spsa-log.csv
@@ -105,7 +107,7 @@ def main():
             ak = [a / (big_a + k) ** alpha for a in a0]
             plus = [t + c * d for t, c, d in zip(theta, ck, delta)]
             minus = [t - c * d for t, c, d in zip(theta, ck, delta)]
-            chosen = [openings[rng.randrange(len(openings))] for _ in range(args.pairs)]
+            chosen = rng.sample(openings, args.pairs)
             result = play(args, plus, minus, chosen, workdir)
             theta = [t + a * result * d / c for t, a, c, d in zip(theta, ak, ck, delta)]
             with open(args.log, "a") as f:
