@@ -16,7 +16,7 @@ use crate::engine::threats;
 /// The version of the engine's answers, beside the crate's: raised whenever a search or its
 /// evaluation may answer a request differently, so that answers stored by another build (a
 /// shared cache outlives a release) are never taken for this one's.
-pub const ENGINE_VERSION: u32 = 14;
+pub const ENGINE_VERSION: u32 = 15;
 
 /// Most threads one master search uses, whatever it is asked for.
 pub const MAX_THREADS: usize = 64;

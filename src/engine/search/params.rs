@@ -124,34 +124,25 @@ pub fn history_bonus(depth: i32) -> i32 {
 /// Moves after the first are searched less (`late_move_reduction`) from this depth on.
 pub const REDUCE_MIN_DEPTH: i32 = 2;
 
-/// Futility pruning: at a zero-window node this shallow or shallower whose opponent
-/// threatens no win in two moves (no open four, double four, four-three or double three to
-/// make: a calm node), quiet moves after the first are skipped when the static
-/// evaluation plus `futility_margin` cannot reach alpha.
-pub const FUTILITY_MAX_DEPTH: i32 = 3;
-/// Reverse futility (a static null move): at a calm zero-window node this shallow or
-/// shallower, the static evaluation is returned when it beats beta by
-/// `reverse_futility_margin`.
-pub const REVERSE_FUTILITY_MAX_DEPTH: i32 = 3;
-
-/// How many moves a node of `depth` (at least 1) searches before it prunes the quiet ones
-/// after them (once one move does not lose): `3 + depth^1.32`, half as many when the
-/// mover's evaluation is not `improving` (the move-count table of Rapfi, a champion-class
-/// engine). Threes, fours and their blocks are never pruned: pruning them after twice the
-/// count lost points (docs/decisions/0047-late-moves-at-every-depth.md).
-#[must_use]
-pub fn late_move_limit(depth: i32, improving: bool) -> usize {
-    let full = 3.0 + f64::from(depth).powf(1.32);
-    let limit = if improving { full } else { full / 2.0 };
-    limit as usize
-}
-
-/// The tree's numbers that are set rule by rule: freestyle's tuned by SPSA over self-play
-/// (docs/decisions/0092-spsa-tuned-tree-numbers.md), the other rules' as they were set by
-/// hand (the tuning was neither run nor measured under them). The margins are in the
-/// evaluation's unit, of which 82.4 make one step of the mover's log-odds of winning.
+/// The tree's numbers that are set rule by rule: freestyle's tuned by SPSA over self-play in
+/// two rounds (docs/decisions/0092-spsa-tuned-tree-numbers.md and
+/// 0094-second-spsa-round.md), the other rules' as they were set by hand (renju's tuning
+/// gained too little to keep, docs/decisions/0093-renju-spsa-numbers.md; standard's was not
+/// run). The margins are in the evaluation's unit, of which 82.4 make one step of the mover's
+/// log-odds of winning.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct TreeTuning {
+    /// What `late_move_limit` is divided by when the mover's evaluation is not improving.
+    pub late_move_unimproving_divisor: f64,
+    /// Futility pruning: at a zero-window node this shallow or shallower whose opponent
+    /// threatens no win in two moves (no open four, double four, four-three or double three
+    /// to make: a calm node), quiet moves after the first are skipped when the static
+    /// evaluation plus `futility_margin` cannot reach alpha.
+    pub futility_max_depth: i32,
+    /// Reverse futility (a static null move): at a calm zero-window node this shallow or
+    /// shallower, the static evaluation is returned when it beats beta by
+    /// `reverse_futility_margin`.
+    pub reverse_futility_max_depth: i32,
     /// `futility_margin`'s growth a ply.
     pub futility_slope: i32,
     /// `reverse_futility_margin`'s growth a ply.
@@ -160,6 +151,8 @@ pub struct TreeTuning {
     pub fail_high_slope: i32,
     /// What `late_move_reduction`'s `ln(depth)·ln(index + 1)` is multiplied by.
     pub reduction_scale: f64,
+    /// What is added to `late_move_reduction`'s scaled product before it is rounded down.
+    pub reduction_offset: f64,
     /// How far a reduced search must beat alpha, besides 12 a ply of reduction, for
     /// `research_adjustment` to search the move a ply deeper.
     pub research_margin: i32,
@@ -167,29 +160,48 @@ pub struct TreeTuning {
     pub killer_bonus: i32,
     /// What a move's history credit is divided by to count towards its order.
     pub history_divisor: i32,
+    /// Singular extension, under every rule (it won 36 Elo in freestyle, decision 0055, and
+    /// 33 in renju, decision 0068): from this depth on, the table's move is searched a ply
+    /// deeper when every other move, searched half as deep, stays `singular_margin` below
+    /// the table's score...
+    pub singular_min_depth: i32,
+    /// ... provided the table's score comes from a search at most this much shallower.
+    pub singular_depth_slack: i32,
 }
 
 /// The numbers as set by hand, before the tuning.
 const HAND_SET_TUNING: TreeTuning = TreeTuning {
+    late_move_unimproving_divisor: 2.0,
+    futility_max_depth: 3,
+    reverse_futility_max_depth: 3,
     futility_slope: 80,
     reverse_futility_slope: 100,
     fail_high_slope: 20,
     reduction_scale: 1.0,
+    reduction_offset: 0.0,
     research_margin: 40,
     killer_bonus: 250,
     history_divisor: 64,
+    singular_min_depth: 6,
+    singular_depth_slack: 3,
 };
 
-/// Freestyle's numbers: the ones SPSA moved by more than half its final step, consistently
-/// through the run, as it left them (rounded); the rest stay hand-set.
+/// Freestyle's numbers: in each of two runs, the ones SPSA moved by more than half its final
+/// step, consistently through the run, as it left them (rounded); the rest stay hand-set.
 const FREESTYLE_TUNING: TreeTuning = TreeTuning {
-    futility_slope: 98,
-    reverse_futility_slope: 78,
+    late_move_unimproving_divisor: 1.75,
+    futility_max_depth: 4,
+    reverse_futility_max_depth: 4,
+    futility_slope: 114,
+    reverse_futility_slope: 50,
     fail_high_slope: 14,
     reduction_scale: 1.07,
+    reduction_offset: -0.18,
     research_margin: 51,
-    killer_bonus: 124,
+    killer_bonus: 98,
     history_divisor: 57,
+    singular_min_depth: 5,
+    singular_depth_slack: 2,
 };
 
 /// The tree's numbers under `rule`.
@@ -202,6 +214,23 @@ pub const fn tree_tuning(rule: Rule) -> TreeTuning {
 }
 
 impl TreeTuning {
+    /// How many moves a node of `depth` (at least 1) searches before it prunes the quiet ones
+    /// after them (once one move does not lose): `3 + depth^1.32`, divided by
+    /// `late_move_unimproving_divisor` when the mover's evaluation is not `improving` (the
+    /// move-count table of Rapfi, a champion-class engine). Threes, fours and their blocks are
+    /// never pruned: pruning them after twice the count lost points
+    /// (docs/decisions/0047-late-moves-at-every-depth.md).
+    #[must_use]
+    pub fn late_move_limit(&self, depth: i32, improving: bool) -> usize {
+        let full = 3.0 + f64::from(depth).powf(1.32);
+        let limit = if improving {
+            full
+        } else {
+            full / self.late_move_unimproving_divisor
+        };
+        limit as usize
+    }
+
     /// How far a quiet move at `depth` may be assumed to raise the mover's evaluation:
     /// beyond it, futility pruning skips the move.
     #[must_use]
@@ -227,11 +256,11 @@ impl TreeTuning {
     }
 
     /// Plies the move at `index` (after the first) of a node of `depth` (at least 2) is
-    /// searched less: `ln(depth)·ln(index + 1)` scaled by `reduction_scale`, as in chess
-    /// engines' and Rapfi's late-move reductions, a ply more when the mover is not
-    /// `improving`, a ply less for a move that is not `quiet` (a three or the block of one)
-    /// and a ply less at a principal-variation node (`pv`); at least one ply is left. Fours
-    /// are not reduced (the caller's rule: their reply is forced).
+    /// searched less: `ln(depth)·ln(index + 1)` scaled by `reduction_scale` and moved by
+    /// `reduction_offset`, as in chess engines' and Rapfi's late-move reductions, a ply more
+    /// when the mover is not `improving`, a ply less for a move that is not `quiet` (a three
+    /// or the block of one) and a ply less at a principal-variation node (`pv`); at least one
+    /// ply is left. Fours are not reduced (the caller's rule: their reply is forced).
     #[must_use]
     pub fn late_move_reduction(
         &self,
@@ -241,7 +270,8 @@ impl TreeTuning {
         quiet: bool,
         pv: bool,
     ) -> i32 {
-        let grown = self.reduction_scale * f64::from(depth).ln() * ((index + 1) as f64).ln();
+        let grown = self.reduction_scale * f64::from(depth).ln() * ((index + 1) as f64).ln()
+            + self.reduction_offset;
         let reduction =
             grown as i32 + i32::from(!improving && grown > 1.0) - i32::from(!quiet) - i32::from(pv);
         reduction.clamp(0, depth - 2)
@@ -270,14 +300,6 @@ impl TreeTuning {
         i32::from(deeper) - i32::from(shallower)
     }
 }
-
-/// Singular extension, under every rule (it won 36 Elo in freestyle, decision 0055, and 33 in
-/// renju, decision 0068): from this depth on, the table's move is searched a ply deeper
-/// when every other move, searched half as deep, stays `singular_margin` below the table's
-/// score...
-pub const SINGULAR_MIN_DEPTH: i32 = 6;
-/// ... provided the table's score comes from a search at most this much shallower.
-pub const SINGULAR_DEPTH_SLACK: i32 = 3;
 
 /// How far below the table's score the other moves must stay for its move to be singular.
 /// A second ply for a move far above this bound (Stockfish's double extension) was rejected
@@ -419,19 +441,23 @@ mod tests {
     }
 
     #[test]
-    fn the_move_count_grows_with_depth_and_halves_without_improvement() {
-        for depth in 1..60 {
-            let (improving, not) = (late_move_limit(depth, true), late_move_limit(depth, false));
-            assert!(improving >= 4 && not >= 2, "depth {depth}");
-            assert!(
-                not <= improving.div_ceil(2),
-                "depth {depth}: {not} of {improving}"
-            );
-            assert!(
-                improving <= late_move_limit(depth + 1, true),
-                "depth {depth}"
-            );
+    fn the_move_count_grows_with_depth_and_shrinks_without_improvement() {
+        for t in every_rule_tuning() {
+            for depth in 1..60 {
+                let improving = t.late_move_limit(depth, true);
+                let not = t.late_move_limit(depth, false);
+                assert!(improving >= 4 && not >= 2, "depth {depth}");
+                let shrunk = (improving + 1) as f64 / t.late_move_unimproving_divisor;
+                assert!(
+                    not < improving && not as f64 <= shrunk,
+                    "depth {depth}: {not} of {improving}"
+                );
+                assert!(
+                    improving <= t.late_move_limit(depth + 1, true),
+                    "depth {depth}"
+                );
+            }
+            assert!(t.late_move_limit(20, true) > 3 * t.late_move_limit(1, true));
         }
-        assert!(late_move_limit(20, true) > 3 * late_move_limit(1, true));
     }
 }

@@ -13,10 +13,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::params::{
-    history_bonus, late_move_limit, rule_features, singular_margin, tree_tuning, RuleFeatures,
-    TreeTuning, CLOCK_EVERY, FUTILITY_MAX_DEPTH, HISTORY_CAP, MAX_PLY, QUIESCENCE_DEPTH,
-    REDUCE_MIN_DEPTH, REVERSE_FUTILITY_MAX_DEPTH, SINGULAR_DEPTH_SLACK, SINGULAR_MIN_DEPTH,
-    TT_MOVE_BONUS,
+    history_bonus, rule_features, singular_margin, tree_tuning, RuleFeatures, TreeTuning,
+    CLOCK_EVERY, HISTORY_CAP, MAX_PLY, QUIESCENCE_DEPTH, REDUCE_MIN_DEPTH, TT_MOVE_BONUS,
 };
 use super::quiescence_table::QuiescenceTable;
 use super::score::{from_tt, to_tt, INFINITY, PROVEN, WIN};
@@ -467,14 +465,14 @@ impl<'a> Tree<'a> {
         let zero_window = beta - alpha == 1;
         if zero_window
             && view.calm
-            && depth <= REVERSE_FUTILITY_MAX_DEPTH
+            && depth <= self.tuning.reverse_futility_max_depth
             && view.eval - self.tuning.reverse_futility_margin(depth) >= beta
         {
             return view.eval;
         }
         let futile = zero_window
             && view.calm
-            && depth <= FUTILITY_MAX_DEPTH
+            && depth <= self.tuning.futility_max_depth
             && view.eval + self.tuning.futility_margin(depth) <= alpha;
         // Not against a proven loss: a defence searched shallower could miss the refutation.
         let likely_cut = zero_window
@@ -520,7 +518,7 @@ impl<'a> Tree<'a> {
         // The quiescence (depth 0 and below) neither prunes nor reduces its fours.
         let (improving, limit) = if depth >= 1 {
             let improving = self.improving(ply);
-            (improving, late_move_limit(depth, improving))
+            (improving, self.tuning.late_move_limit(depth, improving))
         } else {
             (false, usize::MAX)
         };
@@ -576,10 +574,10 @@ impl<'a> Tree<'a> {
         beta: i32,
     ) -> i32 {
         let score = from_tt(entry.score, ply);
-        let candidate = depth >= SINGULAR_MIN_DEPTH
+        let candidate = depth >= self.tuning.singular_min_depth
             && moves.len() > 1
             && Some(moves[0].point) == entry.best
-            && entry.depth >= depth - SINGULAR_DEPTH_SLACK
+            && entry.depth >= depth - self.tuning.singular_depth_slack
             && matches!(entry.bound, Bound::Lower | Bound::Exact)
             && score.abs() < PROVEN;
         if !candidate {
@@ -803,8 +801,9 @@ mod tests {
     #[test]
     fn reverse_futility_never_stands_in_for_a_lost_node() {
         let rows = TWO_OPEN_THREES;
-        for depth in 2..=REVERSE_FUTILITY_MAX_DEPTH {
-            let offset = -tree_tuning(Rule::Freestyle).reverse_futility_margin(depth) - 300;
+        let tuning = tree_tuning(Rule::Freestyle);
+        for depth in 2..=tuning.reverse_futility_max_depth {
+            let offset = -tuning.reverse_futility_margin(depth) - 300;
             let (score, eval) = zero_window(board_of(&rows, Stone::Black), depth, offset);
             assert!(
                 score < -PROVEN,
@@ -852,8 +851,9 @@ mod tests {
             "...............",
             "...............",
         ];
-        for depth in 1..=FUTILITY_MAX_DEPTH {
-            let offset = tree_tuning(Rule::Freestyle).futility_margin(depth) + 300;
+        let tuning = tree_tuning(Rule::Freestyle);
+        for depth in 1..=tuning.futility_max_depth {
+            let offset = tuning.futility_margin(depth) + 300;
             let (score, eval) = zero_window(board_of(&rows, Stone::Black), depth, offset);
             assert!(
                 score > -PROVEN,
@@ -922,8 +922,9 @@ mod tests {
     /// is an upper bound or too shallow to trust; under every rule.
     #[test]
     fn the_table_move_is_singular_only_far_above_the_others() {
-        let depth = SINGULAR_MIN_DEPTH + 2;
         at_midgames_with_a_table_move(|tree, eval, best, moves| {
+            let depth = tree.tuning.singular_min_depth + 2;
+            let slack = tree.tuning.singular_depth_slack;
             let mut singular = |offset: i32, bound: Bound, stored: i32| {
                 let entry = TtEntry {
                     key: tree.board.hash(),
@@ -935,14 +936,10 @@ mod tests {
                 tree.first_move_extension(&entry, moves, depth, 0, INFINITY) == 1
             };
             assert!(singular(5_000, Bound::Lower, depth));
-            assert!(singular(5_000, Bound::Exact, depth - SINGULAR_DEPTH_SLACK));
+            assert!(singular(5_000, Bound::Exact, depth - slack));
             assert!(!singular(-5_000, Bound::Lower, depth));
             assert!(!singular(5_000, Bound::Upper, depth));
-            assert!(!singular(
-                5_000,
-                Bound::Lower,
-                depth - SINGULAR_DEPTH_SLACK - 1
-            ));
+            assert!(!singular(5_000, Bound::Lower, depth - slack - 1));
         });
     }
 
@@ -951,9 +948,9 @@ mod tests {
     /// the score falls short of beta.
     #[test]
     fn a_shared_cut_is_searched_shallower_under_renju() {
-        let depth = SINGULAR_MIN_DEPTH + 2;
         let mut rules = Vec::new();
         at_midgames_with_a_table_move(|tree, eval, best, moves| {
+            let depth = tree.tuning.singular_min_depth + 2;
             let entry = TtEntry {
                 key: tree.board.hash(),
                 best: Some(best),
